@@ -1,0 +1,3 @@
+from fracas.cli.main import app
+
+app()

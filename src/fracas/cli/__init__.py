@@ -1,0 +1,1 @@
+"""The `fracas` command line: Rich output for people, `--json` for programs."""

@@ -1,0 +1,1 @@
+"""The ruleset-independent engine: dice, events, state, turns, conditions and the encounter."""

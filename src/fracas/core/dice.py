@@ -1,0 +1,188 @@
+"""The only door to chance: every face fracas uses comes through a `Dice`.
+
+Keeping chance behind one object is what makes fights reproducible. A seeded `Dice` replays
+a fight exactly, a `ScriptedRng` lets tests and golden files say which faces come up, and a
+`ManualRng` lets players at a table roll physical dice and type them in. Each roll becomes a
+`DiceRolled` event holding every face, so the log can be audited and replayed without dice.
+
+Faces are recorded in rolling order: term by term from left to right, each die in turn, the
+extra faces of an exploding die right after it. Dice that keep/drop discards are recorded too;
+only the total ignores them. `evaluate` is the same arithmetic fed from a list of faces, so
+replay and the exact-odds tests agree with the roller by construction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Protocol
+
+from fracas.core.errors import DiceError
+from fracas.core.events import DiceRolled
+from fracas.core.notation import EXPLOSION_CAP, DiceExpr, DiceTerm, as_expr
+
+
+class Rng(Protocol):
+    """Anything that can pick a whole number in [a, b]; `random.Random` already does."""
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+
+def _name(a: int, b: int) -> str:
+    return f"d{b}" if a == 1 else f"die from {a} to {b}"
+
+
+def _die(a: int, b: int) -> str:
+    return f"{_name(a, b)} ({a}-{b})"
+
+
+class ScriptedRng:
+    """Hands out a fixed list of faces, so a test can say exactly what the dice show.
+
+    It refuses rather than bends: a face that does not fit the die, or running out, is a
+    broken script and raises DiceError saying where.
+    """
+
+    __slots__ = ("_faces", "_used")
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = tuple(faces)
+        self._used = 0
+
+    def randint(self, a: int, b: int, /) -> int:
+        if self._used >= len(self._faces):
+            used = len(self._faces)
+            raise DiceError(
+                f"the scripted dice ran out after {used} faces; a {_name(a, b)} was needed"
+            )
+        face = self._faces[self._used]
+        self._used += 1
+        if not a <= face <= b:
+            raise DiceError(
+                f"scripted face {face} (number {self._used} in the script) "
+                f"does not fit a {_die(a, b)}"
+            )
+        return face
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """Faces not yet handed out; a finished fight with some left means a wrong script."""
+        return self._faces[self._used :]
+
+    @property
+    def used(self) -> int:
+        return self._used
+
+
+class ManualRng:
+    """Asks a person for each face, for tables that roll real dice.
+
+    `ask` gets the die's lowest and highest face. A face that does not fit is asked again,
+    up to `attempts` times in all, then DiceError: a callback that keeps answering nonsense
+    is a bug, and looping on it forever would hang the fight.
+    """
+
+    __slots__ = ("_ask", "_attempts")
+
+    def __init__(self, ask: Callable[[int, int], int], *, attempts: int = 3) -> None:
+        if attempts < 1:
+            raise ValueError("attempts must be at least 1")
+        self._ask = ask
+        self._attempts = attempts
+
+    def randint(self, a: int, b: int, /) -> int:
+        answers: list[int] = []
+        for _ in range(self._attempts):
+            face = self._ask(a, b)
+            if a <= face <= b:
+                return face
+            answers.append(face)
+        tried = ", ".join(map(str, answers))
+        raise DiceError(f"no face that fits a {_die(a, b)} after {len(answers)} tries ({tried})")
+
+
+def _total(expr: DiceExpr, draw: Callable[[int], int]) -> int:
+    """The tree's arithmetic, with faces coming from `draw(sides)` in rolling order."""
+    total = 0
+    for sign, term in expr.terms:
+        if isinstance(term, DiceTerm):
+            total += sign * _term_total(term, draw)
+        else:
+            total += sign * term.value
+    return total
+
+
+def _term_total(term: DiceTerm, draw: Callable[[int], int]) -> int:
+    sides = term.sides
+    values = []
+    for _ in range(term.count):
+        value = last = draw(sides)
+        if term.explode:
+            extra = 0
+            while last == sides and extra < EXPLOSION_CAP:
+                last = draw(sides)
+                value += last
+                extra += 1
+        values.append(value)
+    if term.keep is not None:
+        values = term.keep.select(values)
+    if term.count_if is not None:
+        return sum(1 for v in values if term.count_if.test(v))
+    return sum(values)
+
+
+def evaluate(expr: str | DiceExpr, faces: Sequence[int]) -> int:
+    """The total `expr` gives when the dice show `faces`, in rolling order.
+
+    Pure, so replay and the exact-odds tests can use it. The faces must be exactly the ones
+    the expression consumes; too few, too many or one that does not fit raises DiceError.
+    """
+    parsed = as_expr(expr)
+    source: Iterator[int] = iter(faces)
+    position = 0
+
+    def draw(sides: int) -> int:
+        nonlocal position
+        face = next(source, None)
+        position += 1
+        if face is None:
+            raise DiceError(f"'{parsed}' needs more than the {len(faces)} faces given")
+        if not 1 <= face <= sides:
+            raise DiceError(f"face {face} (number {position}) does not fit a {_die(1, sides)}")
+        return face
+
+    total = _total(parsed, draw)
+    if position < len(faces):
+        raise DiceError(f"'{parsed}' used {position} of the {len(faces)} faces given")
+    return total
+
+
+class Dice:
+    """Rolls expressions into `DiceRolled` events; give the engine one of these, never an rng."""
+
+    __slots__ = ("rng",)
+
+    evaluate = staticmethod(evaluate)
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    @classmethod
+    def seeded(cls, seed: int | str | None) -> Dice:
+        """A `random.Random` roller; the same seed gives the same fight, None an unseeded one."""
+        return cls(random.Random(seed))
+
+    def roll(self, expr: str | DiceExpr, *, reason: str) -> DiceRolled:
+        parsed = as_expr(expr)
+        faces: list[int] = []
+        randint = self.rng.randint
+
+        def draw(sides: int) -> int:
+            face = randint(1, sides)
+            if not 1 <= face <= sides:  # a home-made Rng with an off-by-one would skew odds
+                raise DiceError(f"the dice gave {face} for a {_die(1, sides)}")
+            faces.append(face)
+            return face
+
+        total = _total(parsed, draw)
+        return DiceRolled(expr=str(parsed), faces=tuple(faces), total=total, reason=reason)

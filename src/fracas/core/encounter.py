@@ -1,0 +1,105 @@
+"""The encounter: a state, the log that led to it, and the dice. The one mutable object.
+
+Every change goes through `act`, which verifies first, so a refused action changes nothing.
+Undo and redo move whole actions; redo re-applies the logged events instead of rolling again,
+so an undone roll cannot be re-rolled into a better one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from fracas.core.actions import Action
+from fracas.core.dice import Dice
+from fracas.core.errors import IllegalAction
+from fracas.core.events import Event
+from fracas.core.ruleset import Ruleset
+from fracas.core.state import EncounterState
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One acted action and the events it produced."""
+
+    action: Action
+    events: tuple[Event, ...]
+    before: EncounterState
+
+
+class Encounter:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: EncounterState,
+        dice: Dice,
+        *,
+        order: tuple[str, ...] | None = None,
+    ) -> None:
+        """Start a fight from its set-up state: roll initiative (unless `order` is fixed)."""
+        self.ruleset = ruleset
+        self.dice = dice
+        self.setup = setup
+        self.opening: tuple[Event, ...] = tuple(ruleset.start(setup, dice, order))
+        self.state = replay(ruleset, setup, self.opening)
+        self._done: list[Step] = []
+        self._undone: list[Step] = []
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Every event since the set-up, in order: the encounter's source of truth."""
+        return self.opening + tuple(e for step in self._done for e in step.events)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(step.action for step in self._done)
+
+    def verify(self, action: Action) -> None:
+        """Raise IllegalAction saying why, if `action` is not legal now."""
+        self.ruleset.verify(self.state, action)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, action: Action) -> list[Event]:
+        """Verify, resolve and apply `action`; on any refusal the encounter is unchanged."""
+        self.verify(action)
+        events = self.ruleset.resolve(self.state, action, self.dice)
+        before = self.state
+        state = before
+        for event in events:
+            state = self.ruleset.evolve(state, event)
+        self.state = state
+        self._done.append(Step(action, tuple(events), before))
+        self._undone.clear()
+        return events
+
+    def undo(self) -> Action:
+        if not self._done:
+            raise IllegalAction("nothing to undo")
+        step = self._done.pop()
+        self.state = step.before
+        self._undone.append(step)
+        return step.action
+
+    def redo(self) -> Action:
+        if not self._undone:
+            raise IllegalAction("nothing to redo")
+        step = self._undone.pop()
+        self.state = replay(self.ruleset, self.state, step.events)
+        self._done.append(step)
+        return step.action
+
+    def legal_actions(self) -> list[Action]:
+        return self.ruleset.legal_actions(self.state)
+
+
+def replay(ruleset: Ruleset, state: EncounterState, events: Iterable[Event]) -> EncounterState:
+    """Fold events into a state; rolls nothing, so it rebuilds exactly what was played."""
+    for event in events:
+        state = ruleset.evolve(state, event)
+    return state

@@ -1,0 +1,313 @@
+"""The ruleset protocol, and the base class that does what every ruleset does alike.
+
+A ruleset is stateless: one instance serves every encounter. It verifies actions, resolves
+them into events (rolling only through the dice it is given) and evolves state by events
+(never rolling). `BaseRuleset` supplies the shared parts: turn flow, conditions, GM overrides,
+the end-of-fight check and action parsing; a ruleset adds its sheet, its actions and its rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from fracas.core.actions import GM, Action, EndTurn, Override, Say
+from fracas.core.conditions import Condition
+from fracas.core.dice import Dice
+from fracas.core.errors import IllegalAction, ScenarioError
+from fracas.core.events import (
+    ConditionApplied,
+    ConditionCounted,
+    ConditionRemoved,
+    Event,
+    FightEnded,
+    HpSet,
+    OrderSet,
+    StatusSet,
+)
+from fracas.core.state import Combatant, EncounterState, Status
+from fracas.core.transaction import Transaction
+from fracas.core.turns import InitiativeRounds, InitiativeTurns, TurnModel, advance_turns
+from fracas.core.validation import describe
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    id: str
+    name: str
+    source: str
+    """The seed file the rules come from."""
+
+
+class NoOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Ruleset(Protocol):
+    """What the encounter, the CLI and the simulator need from a ruleset."""
+
+    info: RulesetInfo
+
+    def setup(self, spec: Any) -> EncounterState: ...
+    def start(
+        self, state: EncounterState, dice: Dice, order: tuple[str, ...] | None = None
+    ) -> list[Event]: ...
+    def parse_action(self, raw: Mapping[str, Any]) -> Action: ...
+    def verify(self, state: EncounterState, action: Action) -> None: ...
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> list[Event]: ...
+    def evolve(self, state: EncounterState, event: Event) -> EncounterState: ...
+    def outcome(self, state: EncounterState) -> str | None: ...
+    def legal_actions(self, state: EncounterState) -> list[Action]: ...
+    def suggest(self, state: EncounterState) -> Action: ...
+
+
+Verifier = Callable[[EncounterState, Any], None]
+Resolver = Callable[[Transaction, Any], None]
+
+
+def _forbid_extra(cls: type[Action]) -> TypeAdapter[Any]:
+    # A file's typo ("traget") must be refused, not ignored; dataclasses carry their
+    # pydantic config as a class attribute.
+    setattr(cls, "__pydantic_config__", ConfigDict(extra="forbid"))  # noqa: B010
+    return TypeAdapter(cls)
+
+
+class BaseRuleset:
+    """Shared behaviour; subclasses fill `info`, `actions` and the hooks below."""
+
+    info: ClassVar[RulesetInfo]
+    options_model: ClassVar[type[BaseModel]] = NoOptions
+    turn_model: ClassVar[TurnModel] = InitiativeRounds()
+
+    def __init__(self) -> None:
+        self._rules: dict[type[Action], tuple[Verifier, Resolver]] = {
+            EndTurn: (_verify_nothing, self._end_turn),
+            Say: (_verify_nothing, _resolve_say),
+            Override: (self._verify_override, self._resolve_override),
+        }
+        self._rules.update(self.rules())
+        self._by_name = {cls.do: cls for cls in self._rules}
+        self._adapters = {cls: _forbid_extra(cls) for cls in self._rules}
+
+    # -- hooks for subclasses ------------------------------------------------------------
+
+    def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
+        """This ruleset's actions with their verify and resolve functions."""
+        return {}
+
+    def setup(self, spec: Any) -> EncounterState:
+        raise NotImplementedError
+
+    def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
+        return tuple(c.id for c in tx.state.combatants)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        """Apply this ruleset's own reading of an event (core events included)."""
+        return state
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        combatant = tx.state.get(combatant_id)
+        return None if combatant.is_active else f"{combatant.id} is {combatant.status}"
+
+    def on_round_end(self, tx: Transaction) -> None:
+        return None
+
+    def after_action(self, tx: Transaction) -> None:
+        """Rules that check the state after every action (holds broken by distance, ...)."""
+        return None
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        return False
+
+    def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        raise IllegalAction(f"{self.info.id} has no positions to override")
+
+    def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
+        """Every action worth checking for `legal_actions`; illegal ones are filtered out."""
+        return [EndTurn(actor=actor)]
+
+    def suggest(self, state: EncounterState) -> Action:
+        """A sensible action for the current actor, for autoplay; ends the turn by default."""
+        actor = state.actor
+        assert actor is not None
+        return EndTurn(actor=actor)
+
+    # -- the protocol ----------------------------------------------------------------------
+
+    def options(self, raw: Mapping[str, Any]) -> BaseModel:
+        try:
+            return self.options_model.model_validate(dict(raw))
+        except ValidationError as error:
+            raise ScenarioError(
+                describe("options", error, self.options_model.model_fields)
+            ) from None
+
+    def start(
+        self, state: EncounterState, dice: Dice, order: tuple[str, ...] | None = None
+    ) -> list[Event]:
+        tx = Transaction(self, state, dice)
+        if order is None:
+            tx.emit(OrderSet(order=self.roll_initiative(tx), reason="initiative"))
+        else:
+            tx.emit(OrderSet(order=order, reason="fixed by the scenario"))
+        self.turn_model.begin(tx, self)
+        self._check_outcome(tx)
+        return tx.events
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        return tuple(self._by_name)
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        """Turn a scenario file's action mapping into an Action, or say what would be accepted."""
+        name = raw.get("do")
+        cls = self._by_name.get(str(name))
+        if cls is None:
+            accepted = ", ".join(self._by_name)
+            raise ScenarioError(f"unknown action {name!r}; {self.info.id} accepts: {accepted}")
+        fields = {k: v for k, v in raw.items() if k != "do"}
+        try:
+            action: Action = self._adapters[cls].validate_python(fields)
+        except ValidationError as error:
+            fields_accepted = [f.name for f in dataclasses.fields(cls)]
+            raise ScenarioError(describe(str(name), error, fields_accepted)) from None
+        return action
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        if state.outcome is not None:
+            raise IllegalAction(f"the fight is over ({state.outcome})")
+        rule = self._rules.get(type(action))
+        if rule is None:
+            raise IllegalAction(f"{self.info.id} has no action {action.do!r}")
+        if action.actor != GM:
+            actor = state.find(action.actor)
+            if actor is None:
+                raise IllegalAction(f"there is no combatant {action.actor!r}")
+            if state.actor != action.actor and not self.may_act_out_of_turn(state, action):
+                raise IllegalAction(f"it is {state.actor}'s turn, not {action.actor}'s")
+            if not actor.is_active and not isinstance(action, EndTurn):
+                raise IllegalAction(f"{actor.id} is {actor.status} and cannot act")
+        elif not isinstance(action, Override):
+            raise IllegalAction("the GM acts only through overrides")
+        rule[0](state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> list[Event]:
+        tx = Transaction(self, state, dice)
+        self._rules[type(action)][1](tx, action)
+        if tx.state.outcome is None:
+            self.after_action(tx)
+        self._check_outcome(tx)
+        return tx.events
+
+    def evolve(self, state: EncounterState, event: Event) -> EncounterState:
+        return self.apply(_evolve_core(state, event), event)
+
+    def outcome(self, state: EncounterState) -> str | None:
+        """The one side still standing wins; if nobody stands, it is a draw."""
+        standing = {c.side for c in state.combatants if c.is_active}
+        if len(standing) > 1:
+            return None
+        return f"{standing.pop()} won" if standing else "draw"
+
+    def legal_actions(self, state: EncounterState) -> list[Action]:
+        actor = state.actor
+        if actor is None:
+            return []
+        legal = []
+        for action in self.candidate_actions(state, actor):
+            try:
+                self.verify(state, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    # -- shared rules ----------------------------------------------------------------------
+
+    def _check_outcome(self, tx: Transaction) -> None:
+        if tx.state.outcome is None:
+            outcome = self.outcome(tx.state)
+            if outcome is not None:
+                tx.emit(FightEnded(outcome=outcome))
+
+    def _end_turn(self, tx: Transaction, action: EndTurn) -> None:
+        self.turn_model.end_turn(tx, self)
+
+    def _verify_override(self, state: EncounterState, action: Override) -> None:
+        target = state.find(action.target)
+        if target is None:
+            raise IllegalAction(f"there is no combatant {action.target!r}")
+        if action.hp is not None and not action.hp >= 0:
+            raise IllegalAction(f"hp must be 0 or more, not {action.hp}")
+        if action.status is not None and action.status not in set(Status):
+            accepted = ", ".join(Status)
+            raise IllegalAction(f"unknown status {action.status!r}; accepted: {accepted}")
+        if action.remove_condition is not None and not target.has(action.remove_condition):
+            raise IllegalAction(f"{target.id} has no condition {action.remove_condition!r}")
+
+    def _resolve_override(self, tx: Transaction, action: Override) -> None:
+        why = action.note
+        if action.hp is not None:
+            tx.emit(HpSet(target=action.target, hp=action.hp, why=why))
+        if action.status is not None:
+            tx.emit(StatusSet(target=action.target, status=action.status, why=why))
+        if action.add_condition is not None:
+            condition = Condition(name=action.add_condition, source=GM)
+            tx.emit(ConditionApplied(target=action.target, condition=condition))
+        if action.remove_condition is not None:
+            tx.emit(ConditionRemoved(target=action.target, name=action.remove_condition, why=why))
+        if action.position is not None:
+            self.move_by_override(tx, action.target, action.position)
+
+
+def _verify_nothing(state: EncounterState, action: Action) -> None:
+    return None
+
+
+def _resolve_say(tx: Transaction, action: Say) -> None:
+    from fracas.core.events import Said
+
+    tx.emit(Said(combatant=action.actor, text=action.text))
+
+
+def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
+    """What the core events mean for the state every ruleset shares."""
+    if isinstance(event, OrderSet):
+        return dataclasses.replace(state, turns=InitiativeTurns(order=event.order))
+    if isinstance(event, FightEnded):
+        return dataclasses.replace(state, outcome=event.outcome)
+    turns = advance_turns(state.turns, event)
+    if turns is not state.turns:
+        return dataclasses.replace(state, turns=turns)
+    target_id = getattr(event, "target", None)
+    if target_id is None:
+        return state
+    target = state.find(target_id)
+    if target is None:
+        return state
+    changed = _evolve_target(target, event)
+    return state if changed is target else state.with_combatant(changed)
+
+
+def _evolve_target(target: Combatant, event: Event) -> Combatant:
+    if isinstance(event, ConditionApplied):
+        kept = tuple(c for c in target.conditions if c.name != event.condition.name)
+        return dataclasses.replace(target, conditions=(*kept, event.condition))
+    if isinstance(event, ConditionRemoved):
+        kept = tuple(c for c in target.conditions if c.name != event.name)
+        return dataclasses.replace(target, conditions=kept)
+    if isinstance(event, ConditionCounted):
+        counted = tuple(
+            dataclasses.replace(c, count=event.remaining) if c.name == event.name else c
+            for c in target.conditions
+        )
+        return dataclasses.replace(target, conditions=counted)
+    if isinstance(event, HpSet):
+        return dataclasses.replace(target, hp=event.hp)
+    if isinstance(event, StatusSet):
+        return dataclasses.replace(target, status=Status(event.status))
+    return target

@@ -1,0 +1,121 @@
+"""Immutable encounter state.
+
+State is a tree of frozen dataclasses changed only with `dataclasses.replace`, so any state
+can be kept, compared and shared (undo, replay, the simulator's forks) without copying.
+A ruleset subclasses `Combatant` to add its own sheet and bookkeeping fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from fracas.core.conditions import Condition
+from fracas.core.turns import InitiativeTurns
+
+
+class Status(StrEnum):
+    """How a combatant stands in the fight; a ruleset may read more into it."""
+
+    ACTIVE = "active"
+    DYING = "dying"
+    UNCONSCIOUS = "unconscious"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Combatant:
+    """What every ruleset tracks about a combatant."""
+
+    id: str
+    name: str
+    side: str
+    hp: int
+    max_hp: int
+    status: Status = Status.ACTIVE
+    conditions: tuple[Condition, ...] = ()
+
+    @property
+    def is_active(self) -> bool:
+        """Able to take actions at all (not dying, unconscious or dead)."""
+        return self.status is Status.ACTIVE
+
+    def has(self, condition_name: str) -> bool:
+        return any(c.name == condition_name for c in self.conditions)
+
+    def condition(self, condition_name: str) -> Condition | None:
+        return next((c for c in self.conditions if c.name == condition_name), None)
+
+    def position_json(self) -> Any:
+        """The position in the scenario contract's shape; rulesets with a map override it."""
+        return None
+
+    def state_json(self) -> dict[str, Any]:
+        """Ruleset-specific fields for the JSON report."""
+        return {}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "side": self.side,
+            "hp": self.hp,
+            "max_hp": self.max_hp,
+            "status": str(self.status),
+            "position": self.position_json(),
+            "conditions": [str(c) for c in self.conditions],
+            "state": self.state_json(),
+        }
+
+
+C = TypeVar("C", bound=Combatant)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterState:
+    """Everything about a fight at one moment."""
+
+    ruleset: str
+    combatants: tuple[Combatant, ...]
+    turns: InitiativeTurns = dataclasses.field(default_factory=InitiativeTurns)
+    options: Any = None
+    """The ruleset's validated options model (frozen)."""
+    arena: Any = None
+    """The ruleset's map or battlefield description (frozen), if it has one."""
+    outcome: str | None = None
+
+    def get(self, combatant_id: str) -> Combatant:
+        for combatant in self.combatants:
+            if combatant.id == combatant_id:
+                return combatant
+        raise KeyError(combatant_id)
+
+    def find(self, combatant_id: str) -> Combatant | None:
+        return next((c for c in self.combatants if c.id == combatant_id), None)
+
+    def with_combatant(self, updated: Combatant) -> EncounterState:
+        return dataclasses.replace(
+            self,
+            combatants=tuple(updated if c.id == updated.id else c for c in self.combatants),
+        )
+
+    @property
+    def actor(self) -> str | None:
+        """Whose turn it is; None before the fight starts or after it ends."""
+        return None if self.outcome is not None else self.turns.current
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "round": self.turns.round,
+            "turn": self.actor,
+            "outcome": self.outcome,
+            "combatants": [c.to_json() for c in self.combatants],
+        }
+
+
+def replace(combatant: C, **changes: Any) -> C:
+    """`dataclasses.replace` kept typed for combatant subclasses."""
+    return dataclasses.replace(combatant, **changes)

@@ -1,0 +1,1 @@
+"""The rulesets fracas ships, one package each, registered through entry points."""

@@ -1,0 +1,87 @@
+"""The actions of `lines`, with the names and parameters scenario files use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from fracas.core.actions import Action
+
+Attribute = Literal["strength", "dexterity"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Action):
+    do: ClassVar[str] = "attack"
+    target: str
+    weapon: str
+    second_weapon: str | None = None
+    """Dual wielding: a second one-handed weapon attacks the same target at -4."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Action):
+    do: ClassVar[str] = "move"
+    to: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dash(Action):
+    """Forgo the action to move two lines this turn; `to` moves at once, else move later."""
+
+    do: ClassVar[str] = "dash"
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Defend(Action):
+    do: ClassVar[str] = "defend"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Aim(Action):
+    do: ClassVar[str] = "aim"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Heal(Action):
+    do: ClassVar[str] = "heal"
+    target: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grapple(Action):
+    do: ClassVar[str] = "grapple"
+    target: str
+    attribute: Attribute | None = None
+    """The grappler's roll; by default the higher of Strength and Dexterity."""
+    defender_attribute: Attribute | None = None
+    """The target's answer; by default its higher of the two."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shove(Action):
+    do: ClassVar[str] = "shove"
+    target: str
+    direction: Literal[-1, 1] | None = None
+    """Towards line 1 (-1) or line 6 (+1); a choice only when both stand on the same line."""
+    attribute: Attribute | None = None
+    defender_attribute: Attribute | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakFree(Action):
+    do: ClassVar[str] = "break_free"
+    attribute: Attribute | None = None
+    defender_attribute: Attribute | None = None
+    """The grappler's answer; by default its higher of the two."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Release(Action):
+    """Letting go of a grappled target; no attention needed, so a free action."""
+
+    do: ClassVar[str] = "release"
+    free: ClassVar[bool] = True
+    target: str

@@ -1,0 +1,98 @@
+"""Playing a scenario file: set up, roll initiative, act each listed action, maybe autoplay.
+
+The runner stops at the first refused action and keeps the state as it stood before it, which
+is what `fracas run --json` reports next to the error.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.core.actions import EndTurn
+from fracas.core.dice import Dice, ScriptedRng
+from fracas.core.encounter import Encounter
+from fracas.core.errors import FracasError, ScenarioError
+from fracas.core.registry import get_ruleset
+from fracas.scenario import ScenarioSpec
+
+
+@dataclass(frozen=True, slots=True)
+class RunError:
+    action: int
+    """Index into the scenario's `actions`."""
+    place: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.message}"
+
+
+@dataclass(slots=True)
+class RunResult:
+    spec: ScenarioSpec
+    encounter: Encounter
+    seed: int | None
+    scripted: ScriptedRng | None
+    error: RunError | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.encounter.state.to_json()
+        out["seed"] = self.seed
+        out["events"] = [e.to_json() for e in self.encounter.log]
+        out["dice_left"] = None if self.scripted is None else list(self.scripted.remaining)
+        if self.error is not None:
+            out["error"] = {"action": self.error.action, "message": self.error.message}
+        return out
+
+
+def _place(index: int, raw: dict[str, Any]) -> str:
+    words = [str(raw[k]) for k in ("actor", "do", "target") if raw.get(k) is not None]
+    return f"actions[{index}]" + (f" ({' '.join(words)})" if words else "")
+
+
+def run_scenario(spec: ScenarioSpec, seed: int | None = None) -> RunResult:
+    """Play `spec`; raises ScenarioError only for a file that cannot even start."""
+    ruleset = get_ruleset(spec.ruleset)
+    setup = ruleset.setup(spec)
+    scripted: ScriptedRng | None = None
+    used_seed: int | None = None
+    if spec.dice is not None:
+        scripted = ScriptedRng(spec.dice)
+        dice = Dice(scripted)
+    else:
+        used_seed = seed if seed is not None else spec.seed
+        if used_seed is None:
+            used_seed = secrets.randbelow(2**31)
+        dice = Dice.seeded(used_seed)
+    order = tuple(spec.order) if spec.order is not None else None
+    try:
+        encounter = Encounter(ruleset, setup, dice, order=order)
+    except FracasError as error:
+        raise ScenarioError(f"rolling initiative: {error}") from None
+    result = RunResult(spec, encounter, used_seed, scripted)
+    for index, raw in enumerate(spec.actions):
+        try:
+            encounter.act(ruleset.parse_action(raw))
+        except FracasError as error:
+            result.error = RunError(index, _place(index, raw), str(error))
+            return result
+    rounds = spec.autoplay_rounds
+    if rounds is not None:
+        autoplay(encounter, rounds)
+    return result
+
+
+def autoplay(encounter: Encounter, max_rounds: int) -> None:
+    """Let the ruleset's tactics play every side until an outcome or `max_rounds` rounds."""
+    ruleset = encounter.ruleset
+    while encounter.state.outcome is None and encounter.state.turns.round <= max_rounds:
+        state = encounter.state
+        actor = state.actor
+        if actor is None:
+            return
+        action = ruleset.suggest(state)
+        if not encounter.can(action):
+            action = EndTurn(actor=actor)
+        encounter.act(action)

@@ -1,0 +1,179 @@
+"""Rolling: scripted and manual faces, the order faces are recorded in, and the totals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fracas.core.dice import Dice, ManualRng, Rng, ScriptedRng, evaluate
+from fracas.core.errors import DiceError
+from fracas.core.events import DiceRolled
+from fracas.core.notation import EXPLOSION_CAP, parse
+
+
+def roll(text: str, *faces: int) -> DiceRolled:
+    rng = ScriptedRng(faces)
+    rolled = Dice(rng).roll(text, reason="test")
+    assert rng.remaining == (), "every scripted face should be used"
+    return rolled
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("2d6+3", (2, 5), 10),
+        ("d20-1", (1,), 0),
+        ("1d8+2d6-1d4", (8, 1, 6, 4), 11),
+        ("4d6kh3", (3, 1, 6, 5), 14),
+        ("4d6kl3", (3, 1, 6, 5), 9),
+        ("4d6dh1", (3, 1, 6, 5), 9),
+        ("4d6dl1", (3, 1, 6, 5), 14),
+        ("2d20kh1", (7, 19), 19),
+        ("2d20kl1", (7, 19), 7),
+        ("6d6>=5", (1, 5, 6, 4, 5, 2), 3),
+        ("6d6>4", (1, 5, 6, 4, 5, 2), 3),
+        ("6d6>=5+2", (6, 6, 1, 1, 1, 1), 4),
+        ("5d10<7", (1, 7, 6, 10, 3), 3),
+        ("5d10<=6", (1, 7, 6, 10, 3), 3),
+        ("1d6!", (6, 6, 2), 14),
+        ("1d6!", (5,), 5),
+        ("2d6!", (6, 1, 6, 6, 3), 22),
+        ("3d6!kh1", (6, 2, 4, 5), 8),
+        ("3d6!>=7", (6, 6, 1, 2, 6, 4), 2),
+        ("-1d4+10", (3,), 7),
+        ("4", (), 4),
+    ],
+)
+def test_totals_and_faces(text: str, faces: tuple[int, ...], total: int) -> None:
+    rolled = roll(text, *faces)
+    assert rolled.faces == faces
+    assert rolled.total == total
+    assert Dice.evaluate(text, faces) == total
+
+
+def test_event_carries_the_normalized_expression_and_reason() -> None:
+    rolled = Dice(ScriptedRng([4])).roll(" D6 +1", reason="longsword damage")
+    assert rolled == DiceRolled(expr="1d6+1", faces=(4,), total=5, reason="longsword damage")
+
+
+def test_roll_accepts_a_tree() -> None:
+    assert Dice(ScriptedRng([3, 4])).roll(parse("2d6"), reason="").total == 7
+
+
+def test_explosions_stop_at_the_cap() -> None:
+    faces = [6] * (EXPLOSION_CAP + 1)
+    rolled = Dice(ScriptedRng([*faces, 2])).roll("1d6!+1d6", reason="")
+    assert rolled.faces == (*faces, 2)
+    assert rolled.total == 6 * (EXPLOSION_CAP + 1) + 2
+
+
+# -- ScriptedRng ------------------------------------------------------------------------
+
+
+def test_scripted_face_that_does_not_fit() -> None:
+    with pytest.raises(DiceError) as caught:
+        Dice(ScriptedRng([1, 2, 7])).roll("3d6", reason="")
+    assert str(caught.value) == "scripted face 7 (number 3 in the script) does not fit a d6 (1-6)"
+
+
+def test_scripted_dice_run_out() -> None:
+    with pytest.raises(DiceError) as caught:
+        Dice(ScriptedRng([1, 2, 3, 4])).roll("5d6", reason="")
+    assert str(caught.value) == "the scripted dice ran out after 4 faces; a d6 was needed"
+
+
+def test_scripted_remaining_and_used() -> None:
+    rng = ScriptedRng(iter([1, 2, 3, 4]))
+    Dice(rng).roll("1d4+1d4", reason="")
+    assert rng.remaining == (3, 4)
+    assert rng.used == 2
+
+
+def test_scripted_die_not_starting_at_one() -> None:
+    with pytest.raises(DiceError, match=r"does not fit a die from 2 to 5 \(2-5\)"):
+        ScriptedRng([1]).randint(2, 5)
+
+
+# -- ManualRng --------------------------------------------------------------------------
+
+
+def test_manual_asks_for_each_face_with_the_die_range() -> None:
+    asked: list[tuple[int, int]] = []
+    answers = iter([4, 12])
+
+    def ask(low: int, high: int) -> int:
+        asked.append((low, high))
+        return next(answers)
+
+    rolled = Dice(ManualRng(ask)).roll("1d6+1d20", reason="")
+    assert asked == [(1, 6), (1, 20)]
+    assert rolled.faces == (4, 12)
+
+
+def test_manual_asks_again_when_the_face_does_not_fit() -> None:
+    answers = iter([0, 9, 3])
+    assert Dice(ManualRng(lambda low, high: next(answers))).roll("1d6", reason="").total == 3
+
+
+def test_manual_gives_up_after_its_attempts() -> None:
+    rng = ManualRng(lambda low, high: 7, attempts=2)
+    with pytest.raises(DiceError, match=r"d6 \(1-6\) after 2 tries \(7, 7\)"):
+        Dice(rng).roll("1d6", reason="")
+
+
+def test_manual_needs_an_attempt() -> None:
+    with pytest.raises(ValueError):
+        ManualRng(lambda low, high: 1, attempts=0)
+
+
+# -- seeded and other rngs ------------------------------------------------------------------
+
+
+def test_seeded_dice_repeat() -> None:
+    def fight(seed: int | str) -> list[tuple[int, ...]]:
+        dice = Dice.seeded(seed)
+        return [dice.roll("4d6kh3+1d20", reason="").faces for _ in range(5)]
+
+    assert fight("fight-7") == fight("fight-7")
+    assert fight(7) != fight(8)
+
+
+def test_random_random_is_an_rng() -> None:
+    rng: Rng = random.Random(1)
+    rolled = Dice(rng).roll("10d6", reason="")
+    assert all(1 <= f <= 6 for f in rolled.faces)
+    assert rolled.total == sum(rolled.faces)
+
+
+def test_a_broken_rng_is_caught() -> None:
+    class OffByOne:
+        def randint(self, a: int, b: int, /) -> int:
+            return b + 1
+
+    with pytest.raises(DiceError, match="gave 7 for a d6"):
+        Dice(OffByOne()).roll("1d6", reason="")
+
+
+# -- evaluate ---------------------------------------------------------------------------------
+
+
+def test_evaluate_is_the_module_function() -> None:
+    assert Dice.evaluate is evaluate
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "says"),
+    [
+        ("2d6", (3,), "needs more than the 1 faces given"),
+        ("2d6", (3, 4, 5), "used 2 of the 3 faces given"),
+        ("1d4+1d6", (5, 1), "face 5 (number 1) does not fit a d4"),
+        ("1d6!", (6,), "needs more"),
+    ],
+)
+def test_evaluate_refuses_faces_that_do_not_match(
+    text: str, faces: tuple[int, ...], says: str
+) -> None:
+    with pytest.raises(DiceError) as caught:
+        evaluate(text, faces)
+    assert says in str(caught.value)
