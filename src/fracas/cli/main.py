@@ -152,7 +152,7 @@ def _print_log(result: RunResult) -> None:
 
 def _print_state(result: RunResult) -> None:
     state = result.encounter.state
-    table = Table("id", "side", "hp", "status", "position", "conditions", title="\nstanding")
+    table = Table("combatant", "side", "hp", "status", "position", "conditions", title="\nstanding")
     for combatant in state.combatants:
         position = combatant.position_json()
         where = ", ".join(f"{k} {v}" for k, v in position.items()) if position else ""

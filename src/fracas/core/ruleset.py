@@ -187,7 +187,8 @@ class BaseRuleset:
             actor = state.find(action.actor)
             if actor is None:
                 raise IllegalAction(f"there is no combatant {action.actor!r}")
-            if state.actor != action.actor and not self.may_act_out_of_turn(state, action):
+            out_of_turn_ok = isinstance(action, Say) or self.may_act_out_of_turn(state, action)
+            if state.actor != action.actor and not out_of_turn_ok:
                 raise IllegalAction(f"it is {state.actor}'s turn, not {action.actor}'s")
             if not actor.is_active and not isinstance(action, EndTurn):
                 raise IllegalAction(f"{actor.id} is {actor.status} and cannot act")
