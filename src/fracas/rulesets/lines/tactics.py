@@ -38,6 +38,11 @@ def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
     yield EndTurn(actor=actor_id)
     for line in range(1, 7):
         yield Move(actor=actor_id, to=line)
+    for other in state.combatants:
+        yield Release(actor=actor_id, target=other.id)
+    if actor.acted:
+        return  # everything below spends the turn's one action
+    for line in range(1, 7):
         yield Dash(actor=actor_id, to=line)
     yield Dash(actor=actor_id)
     yield Defend(actor=actor_id)
@@ -58,7 +63,6 @@ def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
         yield Shove(actor=actor_id, target=target)
         yield Shove(actor=actor_id, target=target, direction=-1)
         yield Shove(actor=actor_id, target=target, direction=1)
-        yield Release(actor=actor_id, target=target)
 
 
 def _average(card: WeaponCard) -> float:
