@@ -157,11 +157,6 @@ def test_c7_dying_counts_own_turns_by_default() -> None:
     assert fight.get("bob").dying_left == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: with dying_counts: rounds the round in which HP dropped counts as the first of "
-    "'the next 3' (ruleset.py on_round_end counts down every dying fighter at that round's end)",
-)
 def test_c7_option_dying_counts_rounds() -> None:
     """C7, option `dying_counts: rounds`: "If they are healed during the next 3 turns" counts
     rounds: bob, dropped in round 1, has rounds 2, 3 and 4 to be healed and dies at the end of

@@ -89,3 +89,15 @@ def test_lines_2_a_line_holds_any_number_of_entities() -> None:
         "raider": 4,
         "rook": 3,
     }
+
+
+def test_sheet_refuses_a_stimpack_whose_dice_have_no_maximum() -> None:
+    """ "stimpacks ... always heal the maximum amount they can": exploding dice have no
+    maximum, so such a card is refused when the scenario is read, not when it is used."""
+    stim = {"id": "stim", "kind": "stimpack", "heal": "1d6!", "charges": 1}
+    spec = parse_scenario(scenario(ada(gear=[stim]), raider()))
+    with pytest.raises(
+        ScenarioError,
+        match=r"combatants\[0\]\.gear\[0\]: a stimpack heals its maximum, and 1d6! explodes",
+    ):
+        RULESET.setup(spec)

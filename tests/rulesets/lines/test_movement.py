@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from fracas.rulesets.lines.events import ActionSpent, Moved, MovementGranted
 
 from .helpers import Fight, ada, raider
@@ -114,12 +112,6 @@ def test_lines_1_no_line_beyond_the_six() -> None:
     fight.refuse("raider", "move", "line 7 does not exist", to=7)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: with move_uses_action a dash spends the action, then every move after it is "
-    "refused for want of the action (rules/movement.py verify_move), so a dash without `to` "
-    "moves nobody",
-)
 def test_c5_option_move_uses_action_still_lets_a_dash_take_two_steps() -> None:
     """C5, option `move_uses_action: true`, with LINES-15: "they can move from one line to the
     other twice during their turn" - the dash is the action, and the two steps it buys follow

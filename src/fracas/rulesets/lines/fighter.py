@@ -32,6 +32,8 @@ class Fighter(Combatant):
     move_allowance: int = 1
     dying_left: int = 0
     """Turns (or rounds) left to be healed in, while dying."""
+    dying_since: int = 0
+    """The round the fighter fell in; that round does not count as one of "the next 3"."""
 
     @property
     def effective_constitution(self) -> int:

@@ -171,8 +171,10 @@ class Lines(BaseRuleset):
         if options(tx.state).dying_counts != "rounds":
             return
         for combatant in tx.state.combatants:
-            if combatant.status is Status.DYING:
-                harm.count_down(tx, fighter(tx.state, combatant.id))
+            dying = fighter(tx.state, combatant.id)
+            # "the next 3" rounds: the round the fighter fell in is not one of them
+            if dying.status is Status.DYING and dying.dying_since < tx.state.turns.round:
+                harm.count_down(tx, dying)
 
     def after_action(self, tx: Transaction) -> None:
         grapple.release_broken_holds(tx)
@@ -206,7 +208,13 @@ class Lines(BaseRuleset):
         if isinstance(event, Damaged | Healed):
             return _update(state, event.target, hp=event.hp)
         if isinstance(event, StartedDying):
-            return _update(state, event.target, status=Status.DYING, dying_left=event.left)
+            return _update(
+                state,
+                event.target,
+                status=Status.DYING,
+                dying_left=event.left,
+                dying_since=state.turns.round,
+            )
         if isinstance(event, DyingCounted):
             return _update(state, event.target, dying_left=event.left)
         if isinstance(event, Died):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from fracas.core.errors import NotationError
 from fracas.core.notation import parse
@@ -62,6 +62,15 @@ class GearItem(BaseModel):
     charges: int = Field(default=1, ge=0)
 
     _check_heal = field_validator("heal", mode="before")(_dice)
+
+    @model_validator(mode="after")
+    def _stimpack_has_a_maximum(self) -> GearItem:
+        if self.kind == "stimpack" and parse(self.heal).explodes:
+            raise ValueError(
+                f"a stimpack heals its maximum, and {self.heal} explodes, so it has none; "
+                "give dice without '!'"
+            )
+        return self
 
 
 class Stats(BaseModel):

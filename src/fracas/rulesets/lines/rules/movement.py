@@ -38,16 +38,21 @@ def _check_move(actor: Fighter, to: int, allowance: int) -> None:
         )
 
 
+def _move_costs_action(state: EncounterState, actor: Fighter) -> bool:
+    """With move_uses_action, a step costs the action, unless a dash already paid for it."""
+    return options(state).move_uses_action and actor.move_allowance < DASH_ALLOWANCE
+
+
 def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
-    if options(state).move_uses_action:
+    if _move_costs_action(state, actor):
         require_action(actor)
     _check_move(actor, action.to, actor.move_allowance)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
     actor = fighter(tx.state, action.actor)
-    if options(tx.state).move_uses_action:
+    if _move_costs_action(tx.state, actor):
         tx.emit(ActionSpent(combatant=actor.id, action="move"))
     tx.emit(Moved(target=actor.id, from_line=actor.line, to_line=action.to))
 
