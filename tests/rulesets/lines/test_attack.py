@@ -275,3 +275,38 @@ def test_c11_dual_wield_second_attack_forgone_when_first_drops_the_target() -> N
     assert (raider_now.hp, raider_now.status) == (0, Status.DYING)
     assert fight.state.outcome == "players won"
     assert fight.dice.remaining == ()
+
+
+def test_c11_dual_wield_second_weapon_may_strike_a_second_target() -> None:
+    """C11: "attacking with both of them in a turn comes with a -4 penalty to the second
+    attack" - the seed does not tie both attacks to one target, so `second_target` may name
+    another enemy in reach; the -4 goes with the second attack wherever it lands."""
+    # sword on raider: 4+3 = 7 against 2+1 = 3, damage 2+2 = 4 (raider 10 -> 6).
+    # dagger on wolf: 6+2-4 = 4 against 1+0 = 1, damage 3+1 = 4 (wolf 15 -> 11).
+    wolf = {**raider(), "id": "wolf", "stats": {"constitution": 3}}
+    fight = Fight(ada(weapons=[SWORD, DAGGER]), raider(), wolf, dice=[4, 2, 2, 6, 1, 3])
+    fight.act(
+        "ada",
+        "attack",
+        target="raider",
+        weapon="sword",
+        second_weapon="dagger",
+        second_target="wolf",
+    )
+    first, second = fight.events(AttackRolled)
+    assert (first.target, first.attack, first.penalty) == ("raider", 7, 0)
+    assert (second.target, second.attack, second.penalty) == ("wolf", 4, 4)
+    assert (fight.get("raider").hp, fight.get("wolf").hp) == (6, 11)
+    assert fight.dice.remaining == ()
+
+
+def test_lines_4_using_gear_or_the_environment_spends_the_action() -> None:
+    """ "using abilities, using gear, or using the items in the environment are considered an
+    action" - `use` spends it and logs what was done; a second action is then refused."""
+    fight = Fight(ada(), raider(), dice=[])
+    fight.act("ada", "use", what="kick over the brazier")
+    (spent,) = fight.events(ActionSpent)
+    assert spent.action == "use: kick over the brazier"
+    fight.refuse(
+        "ada", "attack", "ada has already used this turn's action", target="raider", weapon="sword"
+    )

@@ -16,7 +16,9 @@ class Attack(Action):
     target: str
     weapon: str
     second_weapon: str | None = None
-    """Dual wielding: a second one-handed weapon attacks the same target at -4."""
+    """Dual wielding: a second one-handed weapon attacks at -4."""
+    second_target: str | None = None
+    """Whom the second weapon attacks; the same target when absent."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,3 +87,13 @@ class Release(Action):
     do: ClassVar[str] = "release"
     free: ClassVar[bool] = True
     target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Use(Action):
+    """Anything else that "needs the character's full attention": an ability, a piece of gear,
+    an item in the environment. Seed 002 gives these no numbers, so the GM rules on the effect
+    (with overrides); fracas spends the action and logs what was done."""
+
+    do: ClassVar[str] = "use"
+    what: str

@@ -27,6 +27,7 @@ from fracas.rulesets.lines.actions import (
     Move,
     Release,
     Shove,
+    Use,
 )
 from fracas.rulesets.lines.events import (
     ActionSpent,
@@ -80,6 +81,7 @@ class Lines(BaseRuleset):
             Shove: (grapple.verify_shove, grapple.resolve_shove),
             BreakFree: (grapple.verify_break_free, grapple.resolve_break_free),
             Release: (grapple.verify_release, grapple.resolve_release),
+            Use: (stances.verify_use, stances.resolve_use),
         }
 
     # -- set-up --------------------------------------------------------------------------

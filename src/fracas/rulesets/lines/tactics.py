@@ -24,6 +24,7 @@ from fracas.rulesets.lines.actions import (
     Move,
     Release,
     Shove,
+    Use,
 )
 from fracas.rulesets.lines.fighter import Fighter
 from fracas.rulesets.lines.rules.common import fighter, grappler_of
@@ -47,6 +48,7 @@ def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
     yield Dash(actor=actor_id)
     yield Defend(actor=actor_id)
     yield Aim(actor=actor_id)
+    yield Use(actor=actor_id, what="an item at hand")
     yield BreakFree(actor=actor_id)
     for other in state.combatants:
         target = other.id

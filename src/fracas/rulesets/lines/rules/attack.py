@@ -47,11 +47,14 @@ def verify(state: EncounterState, action: Attack) -> None:
                     f"{card.id} is two-handed; only one-handed weapons can be dual wielded"
                 )
         weapons.append(second)
-    require_target(actor, target, "attack")
-    check_attackable(state, target)
-    for card in weapons:
+    if action.second_target is not None and action.second_weapon is None:
+        raise IllegalAction("second_target needs a second_weapon")
+    second_target = fighter(state, action.second_target or action.target)
+    for card, aimed_at in zip(weapons, (target, second_target), strict=False):
+        require_target(actor, aimed_at, "attack")
+        check_attackable(state, aimed_at)
         if card.is_melee:
-            require_in_reach(actor, target, card.reach, f"melee weapon {card.id}")
+            require_in_reach(actor, aimed_at, card.reach, f"melee weapon {card.id}")
 
 
 def check_attackable(state: EncounterState, target: Fighter) -> None:
@@ -79,12 +82,13 @@ def resolve(tx: Transaction, action: Attack) -> None:
         return
     second = actor.weapon(action.second_weapon)
     assert second is not None
+    second_target = action.second_target or action.target
     try:
-        check_attackable(tx.state, fighter(tx.state, action.target))
+        check_attackable(tx.state, fighter(tx.state, second_target))
     except IllegalAction as refusal:
         tx.emit(AttackForgone(attacker=action.actor, weapon=second.id, why=str(refusal)))
         return
-    strike(tx, action.actor, action.target, second, penalty=actor.dual_wield_penalty)
+    strike(tx, action.actor, second_target, second, penalty=actor.dual_wield_penalty)
 
 
 def strike(

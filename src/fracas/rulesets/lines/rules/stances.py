@@ -1,9 +1,11 @@
-"""Turns spent on something other than an action (seed 002, "Defensive stance", "Taking aim").
+"""Turns spent on something other than an attack (seed 002, "Defensive stance", "Taking aim").
 
 "Players can decide to not take any action during their turn and instead focus on defense. In
 such a case, they can add the second d6 to their defense roll." "...the players can focus on
 aiming during their turn. In the next turn, they can add the second d6 to their attack roll."
-Both spend the turn's action; neither stops the fighter's movement (C12).
+Both spend the turn's action; neither stops the fighter's movement (C12). So does `use`, the
+catch-all for "using abilities, using gear, or using the items in the environment" (seed 002,
+"Actions"), whose effects the seed leaves to the GM.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from fracas.core.conditions import Condition, Expiry
 from fracas.core.events import ConditionApplied
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.lines.actions import Aim, Defend
+from fracas.rulesets.lines.actions import Aim, Defend, Use
 from fracas.rulesets.lines.events import ActionSpent
 from fracas.rulesets.lines.rules.common import AIMING, DEFENDING, fighter, options, require_action
 
@@ -48,3 +50,11 @@ def resolve_aim(tx: Transaction, action: Aim) -> None:
         name=AIMING, source=action.actor, expiry=Expiry.END_OF_TURN, anchor=action.actor, count=2
     )
     tx.emit(ConditionApplied(target=action.actor, condition=condition))
+
+
+def verify_use(state: EncounterState, action: Use) -> None:
+    require_action(fighter(state, action.actor))
+
+
+def resolve_use(tx: Transaction, action: Use) -> None:
+    tx.emit(ActionSpent(combatant=action.actor, action=f"use: {action.what}"))
