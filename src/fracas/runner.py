@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.actions import EndTurn
-from fracas.core.dice import Dice, ScriptedRng
+from fracas.core.dice import Dice, Rng, ScriptedRng
 from fracas.core.encounter import Encounter
 from fracas.core.errors import FracasError, ScenarioError
 from fracas.core.registry import get_ruleset
@@ -52,13 +52,19 @@ def _place(index: int, raw: dict[str, Any]) -> str:
     return f"actions[{index}]" + (f" ({' '.join(words)})" if words else "")
 
 
-def run_scenario(spec: ScenarioSpec, seed: int | None = None) -> RunResult:
-    """Play `spec`; raises ScenarioError only for a file that cannot even start."""
+def run_scenario(spec: ScenarioSpec, seed: int | None = None, rng: Rng | None = None) -> RunResult:
+    """Play `spec`; raises ScenarioError only for a file that cannot even start.
+
+    Dice come from `rng` when given (a ManualRng for physical dice), else from the file's
+    scripted `dice`, else from the seed.
+    """
     ruleset = get_ruleset(spec.ruleset)
     setup = ruleset.setup(spec)
     scripted: ScriptedRng | None = None
     used_seed: int | None = None
-    if spec.dice is not None:
+    if rng is not None:
+        dice = Dice(rng)
+    elif spec.dice is not None:
         scripted = ScriptedRng(spec.dice)
         dice = Dice(scripted)
     else:

@@ -122,3 +122,22 @@ def test_an_unknown_ruleset_lists_the_available_ones(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "unknown ruleset 'chess'; available:" in result.stderr
     assert "lines" in result.stderr.split("available:")[1]
+
+
+def test_manual_mode_asks_for_each_face_of_physical_dice(tmp_path: Path) -> None:
+    data = duel(actions=[{"actor": "ada", "do": "attack", "target": "rook", "weapon": "sword"}])
+    result = runner.invoke(
+        app, ["run", str(write(tmp_path, data)), "--manual", "--json"], input="9\n4\n2\n3\n"
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("roll a d6, face") == 4  # 9 does not fit, so asked again
+    # the test runner echoes the typed answers into stdout, where a terminal would show them
+    report = json.loads(result.stdout[result.stdout.index("{") :])
+    rook = next(c for c in report["combatants"] if c["id"] == "rook")
+    assert rook["hp"] == 10 - (3 + 2)  # 4+3 = 7 against 2+1 = 3: hit for 3+2
+
+
+def test_manual_roll_refuses_after_three_faces_that_do_not_fit() -> None:
+    result = runner.invoke(app, ["roll", "1d6", "--manual"], input="7\n0\n8\n")
+    assert result.exit_code == 2
+    assert "no face that fits a d6 (1-6) after 3 tries (7, 0, 8)" in result.stderr

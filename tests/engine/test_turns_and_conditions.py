@@ -92,3 +92,18 @@ def test_gm_override_with_a_bad_value_is_refused() -> None:
         act(enc, actor="gm", do="override", target="rook", status="asleep")
     with pytest.raises(Exception, match="there is no combatant 'nobody'"):
         act(enc, actor="gm", do="override", target="nobody", hp=3)
+
+
+def test_a_condition_can_lapse_on_an_event_that_concerns_its_bearer() -> None:
+    """Conditions that last "until something happens": here, rook's mark lapses when rook
+    moves; ada moving does not end it."""
+    enc = encounter([])
+    mark = Condition(name="c", expiry=Expiry.ON_EVENT, anchor="rook", event="moved")
+    enc.state = _apply(enc.state, mark)  # type: ignore[assignment]
+    act(enc, actor="ada", do="move", to=2)
+    assert enc.state.get("rook").has("c")
+    act(enc, actor="ada", do="end_turn")
+    events = enc.act(RULESET.parse_action({"actor": "rook", "do": "move", "to": 5}))
+    assert ConditionRemoved(target="rook", name="c", why="on_event") in events
+    assert not enc.state.get("rook").has("c")
+    assert replay(RULESET, enc.setup, enc.log) == enc.state

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fracas.core.dice import Dice
+from fracas.core.dice import Dice, ManualRng
 from fracas.core.distribution import distribution
 from fracas.core.errors import FracasError
 from fracas.core.notation import parse
@@ -32,6 +32,15 @@ err = Console(stderr=True, highlight=False)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed the dice.")]
+ManualFlag = Annotated[
+    bool, typer.Option("--manual", help="Roll physical dice: fracas asks for each face.")
+]
+
+
+def _ask_for_face(low: int, high: int) -> int:
+    die = f"d{high}" if low == 1 else f"die ({low}-{high})"
+    answer: int = typer.prompt(f"roll a {die}, face", type=int, err=True)
+    return answer
 
 
 def _refuse(message: str, payload: dict[str, Any] | None = None) -> NoReturn:
@@ -59,11 +68,13 @@ def rulesets(as_json: JsonFlag = False) -> None:
 def roll(
     expr: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d6+1, 4d6dl1, 6d6>=5.")],
     seed: SeedOption = None,
+    manual: ManualFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Roll dice once and show every face."""
+    dice = Dice(ManualRng(_ask_for_face)) if manual else Dice.seeded(seed)
     try:
-        rolled = Dice.seeded(seed).roll(expr, reason="roll")
+        rolled = dice.roll(expr, reason="roll")
     except FracasError as error:
         _refuse(str(error))
     if as_json:
@@ -113,12 +124,13 @@ def odds(
 def run(
     file: Annotated[Path, typer.Argument(help="A scenario file (see docs/scenario-format.md).")],
     seed: SeedOption = None,
+    manual: ManualFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Play a scenario file and print the log and the final state."""
     try:
         spec = load_scenario(file)
-        result = run_scenario(spec, seed)
+        result = run_scenario(spec, seed, ManualRng(_ask_for_face) if manual else None)
     except FracasError as error:
         _refuse(str(error))
     if as_json:

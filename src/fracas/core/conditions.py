@@ -35,7 +35,8 @@ class Condition:
     count: int = 1
     """How many matching moments still have to pass before it lapses."""
     event: str | None = None
-    """The event kind that ends it, for `Expiry.ON_EVENT`."""
+    """The event kind that ends it, for `Expiry.ON_EVENT`; with an `anchor`, only an event
+    that concerns the anchor (as its target or actor) counts ("until hit", "until it moves")."""
 
     def __str__(self) -> str:
         return self.name if self.source is None else f"{self.name} ({self.source})"
@@ -55,5 +56,5 @@ class Moment:
         if self.expiry in (Expiry.START_OF_TURN, Expiry.END_OF_TURN):
             return condition.anchor == self.combatant
         if self.expiry is Expiry.ON_EVENT:
-            return condition.event == self.event
+            return condition.event == self.event and condition.anchor in (None, self.combatant)
         return self.expiry is Expiry.END_OF_ROUND

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from fracas.core.conditions import Expiry, Moment
 from fracas.core.events import Event
+from fracas.core.turns import lapse_conditions
+
+_CONDITION_EVENTS = frozenset({"condition_applied", "condition_removed", "condition_counted"})
 
 if TYPE_CHECKING:
     from fracas.core.dice import Dice
@@ -35,6 +39,14 @@ class Transaction:
     def emit(self, event: Event) -> None:
         self.state = self._ruleset.evolve(self.state, event)
         self.events.append(event)
+        if event.kind not in _CONDITION_EVENTS and self._awaits_events():
+            concerned = getattr(event, "target", None) or getattr(event, "combatant", None)
+            lapse_conditions(self, Moment(Expiry.ON_EVENT, concerned, event.kind))
+
+    def _awaits_events(self) -> bool:
+        return any(
+            c.expiry is Expiry.ON_EVENT for who in self.state.combatants for c in who.conditions
+        )
 
     def roll(self, expr: str | DiceExpr, reason: str) -> int:
         """Roll through the encounter's dice and log the roll; returns the total."""
