@@ -101,3 +101,17 @@ def test_sheet_refuses_a_stimpack_whose_dice_have_no_maximum() -> None:
         match=r"combatants\[0\]\.gear\[0\]: a stimpack heals its maximum, and 1d6! explodes",
     ):
         RULESET.setup(spec)
+
+
+def test_c8_a_sheet_with_hp_but_no_constitution_takes_the_constitution_hp_implies() -> None:
+    """C8: "Constitution (and with it the maximum amount of HP)" ties the two together; a sheet
+    that gives only `hp: 12` gets Constitution 12 // 5 = 2; a sheet with neither is refused."""
+    lone = fighter("lone", "raiders", 4, hp=12)
+    del lone["stats"]["constitution"]
+    state = RULESET.setup(parse_scenario(scenario(ada(), lone)))
+    made = state.get("lone")
+    assert isinstance(made, Fighter)
+    assert (made.hp, made.max_hp, made.constitution) == (12, 12, 2)
+    del lone["hp"]
+    with pytest.raises(ScenarioError, match=r"combatants\[1\]: .*give stats.constitution"):
+        RULESET.setup(parse_scenario(scenario(ada(), lone)))

@@ -128,7 +128,12 @@ class Lines(BaseRuleset):
                     f"the standard layout, not {line}; use map: {{layout: ambushed}} to place "
                     "freely"
                 )
-        max_hp = sheet.hp or sheet.stats.constitution * opts.hp_per_constitution
+        constitution = sheet.stats.constitution
+        if constitution is None:
+            # Only hp was given: take the Constitution that hp implies (C8), at least 1.
+            assert sheet.hp is not None
+            constitution = max(1, sheet.hp // opts.hp_per_constitution)
+        max_hp = sheet.hp or constitution * opts.hp_per_constitution
         return Fighter(
             id=sheet.id,
             name=sheet.name or sheet.id,
@@ -138,7 +143,7 @@ class Lines(BaseRuleset):
             line=line,
             strength=sheet.stats.strength,
             dexterity=sheet.stats.dexterity,
-            constitution=sheet.stats.constitution,
+            constitution=constitution,
             perception=sheet.stats.perception,
             mind=sheet.stats.mind,
             weapons=tuple(sheet.weapons),

@@ -77,7 +77,8 @@ class Stats(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     strength: int = Field(default=0, ge=0)
     dexterity: int = Field(default=0, ge=0)
-    constitution: int = Field(ge=1)
+    constitution: int | None = Field(default=None, ge=1)
+    """Required unless the sheet gives `hp`; see `Sheet`."""
     perception: int = Field(default=0, ge=0)
     mind: int = Field(default=0, ge=0)
 
@@ -101,6 +102,14 @@ class Sheet(BaseModel):
     gear: list[GearItem] = Field(default_factory=list)
     dual_wield_penalty: int = Field(default=4, ge=0)
     """The -4 on a second attack; "an ability that mitigates it" lowers this number."""
+
+    @model_validator(mode="after")
+    def _constitution_or_hp(self) -> Sheet:
+        if self.stats.constitution is None and self.hp is None:
+            raise ValueError(
+                "give stats.constitution (HP is derived from it) or both hp and constitution"
+            )
+        return self
 
     @field_validator("weapons", mode="before")
     @classmethod
