@@ -11,7 +11,10 @@ from fracas.core.registry import available
 from fracas.golden import golden_lines
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES = [("lines", "skirmish.jsonl", "examples/lines-skirmish.yaml", 7)]
+CASES = [
+    ("lines", "skirmish.jsonl", "examples/lines-skirmish.yaml", 7),
+    ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 11),
+]
 
 
 @pytest.mark.parametrize(("ruleset", "name", "scenario", "seed"), CASES)

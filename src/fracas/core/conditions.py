@@ -34,6 +34,8 @@ class Condition:
     """Whose turn start or end counts, for the turn-anchored expiries."""
     count: int = 1
     """How many matching moments still have to pass before it lapses."""
+    detail: str | None = None
+    """Free-form data a rule keeps with the condition (an overwatch trigger, a stack count)."""
     event: str | None = None
     """The event kind that ends it, for `Expiry.ON_EVENT`; with an `anchor`, only an event
     that concerns the anchor (as its target or actor) counts ("until hit", "until it moves")."""

@@ -100,6 +100,18 @@ class OrderSet(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RoundOrderSet(Event):
+    """The next round alone is played in this order (an ambush round, a turn moved up)."""
+
+    kind: ClassVar[str] = "round_order_set"
+    order: tuple[str, ...]
+    reason: str
+
+    def describe(self) -> str:
+        return f"next round's order ({self.reason}): {', '.join(self.order)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Event):
     kind: ClassVar[str] = "round_started"
     round: int

@@ -31,7 +31,7 @@ from fracas.core.events import (
 )
 from fracas.core.state import Combatant, EncounterState, Status
 from fracas.core.transaction import Transaction
-from fracas.core.turns import InitiativeRounds, InitiativeTurns, TurnModel, advance_turns
+from fracas.core.turns import InitiativeRounds, TurnModel, advance_turns
 from fracas.core.validation import describe
 
 
@@ -278,7 +278,7 @@ def _resolve_say(tx: Transaction, action: Say) -> None:
 def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
     """What the core events mean for the state every ruleset shares."""
     if isinstance(event, OrderSet):
-        return dataclasses.replace(state, turns=InitiativeTurns(order=event.order))
+        return dataclasses.replace(state, turns=dataclasses.replace(state.turns, order=event.order))
     if isinstance(event, FightEnded):
         return dataclasses.replace(state, outcome=event.outcome)
     turns = advance_turns(state.turns, event)

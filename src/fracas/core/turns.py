@@ -7,7 +7,7 @@ two duties: say who acts now, and pass the turn on by emitting events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from fracas.core.conditions import Expiry, Moment
@@ -16,6 +16,7 @@ from fracas.core.events import (
     ConditionRemoved,
     Event,
     RoundEnded,
+    RoundOrderSet,
     RoundStarted,
     TurnEnded,
     TurnSkipped,
@@ -28,17 +29,24 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class InitiativeTurns:
-    """Position in a fixed initiative order: round number and whose turn."""
+    """Position in the initiative order: round number and whose turn.
+
+    `order` is the standing order from initiative; a rule may give one round a different
+    order (an ambush round, someone moved to the top of the next round): `next_round` holds
+    it until that round starts, `this_round` is the order being played.
+    """
 
     order: tuple[str, ...] = ()
     round: int = 0
     index: int = 0
+    this_round: tuple[str, ...] = ()
+    next_round: tuple[str, ...] | None = None
 
     @property
     def current(self) -> str | None:
-        if self.round == 0 or not self.order:
+        if self.round == 0 or not self.this_round:
             return None
-        return self.order[self.index]
+        return self.this_round[self.index]
 
 
 class TurnHooks(Protocol):
@@ -98,7 +106,7 @@ class InitiativeRounds:
     def _advance(self, tx: Transaction, hooks: TurnHooks, skipped: int) -> None:
         turns = tx.state.turns
         following = turns.index + 1
-        if following >= len(turns.order):
+        if following >= len(turns.this_round):
             hooks.on_round_end(tx)
             lapse_conditions(tx, Moment(Expiry.END_OF_ROUND))
             tx.emit(RoundEnded(round=turns.round))
@@ -108,7 +116,7 @@ class InitiativeRounds:
 
     def _start_turn(self, tx: Transaction, hooks: TurnHooks, index: int, skipped: int) -> None:
         turns = tx.state.turns
-        combatant = turns.order[index]
+        combatant = turns.this_round[index]
         tx.emit(TurnStarted(combatant=combatant, round=tx.state.turns.round))
         lapse_conditions(tx, Moment(Expiry.START_OF_TURN, combatant))
         why_not = hooks.on_turn_start(tx, combatant)
@@ -117,7 +125,7 @@ class InitiativeRounds:
         tx.emit(TurnSkipped(combatant=combatant, why=why_not))
         lapse_conditions(tx, Moment(Expiry.END_OF_TURN, combatant))
         tx.emit(TurnEnded(combatant=combatant))
-        if skipped + 1 >= 3 * len(turns.order):
+        if skipped + 1 >= 3 * len(turns.this_round):
             # Nobody can act for three whole rounds and nobody has won: a stalemate the
             # ruleset's outcome check should have caught; stop rather than spin forever.
             return
@@ -127,9 +135,10 @@ class InitiativeRounds:
 def advance_turns(turns: InitiativeTurns, event: Event) -> InitiativeTurns:
     """The turn bookkeeping that a core turn event implies."""
     if isinstance(event, RoundStarted):
-        return InitiativeTurns(order=turns.order, round=event.round, index=turns.index)
+        this_round = turns.next_round if turns.next_round is not None else turns.order
+        return replace(turns, round=event.round, index=0, this_round=this_round, next_round=None)
     if isinstance(event, TurnStarted):
-        return InitiativeTurns(
-            order=turns.order, round=turns.round, index=turns.order.index(event.combatant)
-        )
+        return replace(turns, index=turns.this_round.index(event.combatant))
+    if isinstance(event, RoundOrderSet):
+        return replace(turns, next_round=event.order)
     return turns

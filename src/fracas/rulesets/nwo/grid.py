@@ -1,0 +1,163 @@
+"""The tile map: distances, walls, cover, lines of fire and reachable tiles.
+
+Positions are (x, y), 0-based, y growing downward. Walls block sight and movement; a cover
+tile is a walkable low barrier. The line of fire between two tiles is the set of tiles a
+straight line between their centres passes through (a supercover line, so a shot cannot slip
+diagonally between two walls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from heapq import heappop, heappush
+from itertools import pairwise
+
+Tile = tuple[int, int]
+NEIGHBOURS: tuple[Tile, ...] = (
+    (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    width: int
+    height: int
+    walls: frozenset[Tile] = field(default_factory=frozenset)
+    cover: frozenset[Tile] = field(default_factory=frozenset)
+    diagonal: str = "one"
+    """How a diagonal step is counted: one, alternate (1, 2, 1, ...) or two."""
+
+    def inside(self, tile: Tile) -> bool:
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def walkable(self, tile: Tile) -> bool:
+        return self.inside(tile) and tile not in self.walls
+
+    def distance(self, a: Tile, b: Tile) -> int:
+        dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+        diagonal, straight = min(dx, dy), abs(dx - dy)
+        if self.diagonal == "two":
+            return straight + 2 * diagonal
+        if self.diagonal == "alternate":
+            return straight + diagonal + diagonal // 2
+        return straight + diagonal
+
+    def step_cost(self, diagonals_so_far: int, dx: int, dy: int) -> int:
+        if dx == 0 or dy == 0:
+            return 1
+        if self.diagonal == "two":
+            return 2
+        if self.diagonal == "alternate":
+            return 2 if diagonals_so_far % 2 == 1 else 1
+        return 1
+
+    def line(self, a: Tile, b: Tile) -> list[Tile]:
+        """Tiles strictly between a and b whose inside a straight line between their centres
+        crosses (touching only a corner does not count), nearest to `a` first."""
+        (x0, y0), (x1, y1) = a, b
+        crossed: list[tuple[Fraction, Tile]] = []
+        for cx in range(min(x0, x1), max(x0, x1) + 1):
+            for cy in range(min(y0, y1), max(y0, y1) + 1):
+                if (cx, cy) in (a, b):
+                    continue
+                entry = _entry(x0, x1, cx, y0, y1, cy)
+                if entry is not None:
+                    crossed.append((entry, (cx, cy)))
+        return [tile for _, tile in sorted(crossed)]
+
+    def sight_blocked(self, a: Tile, b: Tile) -> bool:
+        return any(tile in self.walls for tile in self.line(a, b))
+
+    def cover_between(self, shooter: Tile, target: Tile) -> bool:
+        """A cover tile next to the target lies on the line of fire (the contract's reading)."""
+        return any(
+            tile in self.cover and max(abs(tile[0] - target[0]), abs(tile[1] - target[1])) == 1
+            for tile in self.line(shooter, target)
+        )
+
+    def neighbours(self, tile: Tile) -> Iterator[Tile]:
+        for dx, dy in NEIGHBOURS:
+            other = (tile[0] + dx, tile[1] + dy)
+            if self.walkable(other) and not self._cuts_corner(tile, dx, dy):
+                yield other
+
+    def _cuts_corner(self, tile: Tile, dx: int, dy: int) -> bool:
+        """No diagonal squeeze between two walls."""
+        if dx == 0 or dy == 0:
+            return False
+        return (tile[0] + dx, tile[1]) in self.walls and (tile[0], tile[1] + dy) in self.walls
+
+    def reachable(self, start: Tile, budget: int, blocked: Iterable[Tile] = ()) -> dict[Tile, int]:
+        """Every tile within `budget` movement of `start`, with its cost; `blocked` tiles
+        (other combatants) can be neither entered nor passed through."""
+        return {tile: cost for tile, (cost, _) in self._search(start, budget, blocked).items()}
+
+    def path_to(
+        self, start: Tile, goal: Tile, budget: int, blocked: Iterable[Tile] = ()
+    ) -> list[Tile] | None:
+        """A cheapest path from start to goal within budget (both ends included), or None."""
+        found = self._search(start, budget, blocked)
+        if goal not in found:
+            return None
+        path = [goal]
+        while path[-1] != start:
+            path.append(found[path[-1]][1])
+        return path[::-1]
+
+    def _search(
+        self, start: Tile, budget: int, blocked: Iterable[Tile]
+    ) -> dict[Tile, tuple[int, Tile]]:
+        """Dijkstra over (tile, diagonal parity): the alternate rule makes a step's cost
+        depend on how many diagonals came before it."""
+        stop = set(blocked)
+        best: dict[tuple[Tile, int], int] = {(start, 0): 0}
+        found: dict[Tile, tuple[int, Tile]] = {start: (0, start)}
+        queue: list[tuple[int, int, Tile]] = [(0, 0, start)]
+        while queue:
+            cost, diagonals, tile = heappop(queue)
+            for other in self.neighbours(tile):
+                if other in stop:
+                    continue
+                dx, dy = other[0] - tile[0], other[1] - tile[1]
+                total = cost + self.step_cost(diagonals, dx, dy)
+                if total > budget:
+                    continue
+                count = diagonals + (dx != 0 and dy != 0)
+                if best.get((other, count % 2), budget + 1) <= total:
+                    continue
+                best[(other, count % 2)] = total
+                if other not in found or found[other][0] > total:
+                    found[other] = (total, tile)
+                heappush(queue, (total, count, other))
+        return found
+
+    def path_cost(self, path: list[Tile]) -> int | None:
+        """The movement a path of adjacent tiles costs, or None if a step is not a legal one."""
+        cost = diagonals = 0
+        for here, there in pairwise(path):
+            dx, dy = there[0] - here[0], there[1] - here[1]
+            if max(abs(dx), abs(dy)) != 1 or not self.walkable(there):
+                return None
+            if self._cuts_corner(here, dx, dy):
+                return None
+            cost += self.step_cost(diagonals, dx, dy)
+            diagonals += dx != 0 and dy != 0
+        return cost
+
+
+def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> Fraction | None:
+    """Where (as a fraction of the way from a to b) the segment enters the open square of tile
+    (cx, cy), or None if it never passes through its inside."""
+    low, high = Fraction(0), Fraction(1)
+    for start, end, centre in ((x0, x1, cx), (y0, y1, cy)):
+        delta = end - start
+        edge_low, edge_high = Fraction(2 * centre - 1, 2), Fraction(2 * centre + 1, 2)
+        if delta == 0:
+            if not edge_low < start < edge_high:
+                return None
+            continue
+        t1, t2 = (edge_low - start) / delta, (edge_high - start) / delta
+        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+    return low if low < high else None

@@ -1,0 +1,1 @@
+"""The rules of seed 000 (newest revision), one module per section of the text."""

@@ -1,0 +1,105 @@
+"""Pieces every `nwo` rule needs: typed access, condition names, halves, engagement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import cast
+
+from fracas.core.errors import IllegalAction
+from fracas.core.state import EncounterState
+from fracas.rulesets.nwo.events import operative
+from fracas.rulesets.nwo.grid import Grid
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.options import NwoOptions
+
+PRONE = "prone"
+BRACED = "braced"
+FOCUSED = "focused"
+OVERWATCH = "overwatch"
+STUNNED = "stunned"
+SUPPRESSED = "suppressed"
+STARTLED = "startled"
+GRAPPLED = "grappled"
+RESTRAINED = "restrained"
+NO_ESCAPE = "no_escape"
+STUCK = "stuck"
+BLADE_ADVANTAGE = "blade_advantage"
+LEVER_ACTION = "lever_action"
+HELPED = "helped"
+SHIELDED = "shielded"
+WILLING_SHIELD = "willing_shield"
+
+
+def fighter(state: EncounterState, combatant_id: str) -> Operative:
+    found = state.find(combatant_id)
+    if found is None:
+        raise IllegalAction(f"there is no combatant {combatant_id!r}")
+    return operative(state, combatant_id)
+
+
+def options(state: EncounterState) -> NwoOptions:
+    return cast(NwoOptions, state.options)
+
+
+def grid(state: EncounterState) -> Grid:
+    return cast(Grid, state.arena)
+
+
+def half(state: EncounterState, value: int) -> int:
+    """ "½" and "/2" everywhere in the seed (A3): rounded down unless the table says up."""
+    return -(-value // 2) if options(state).halves == "up" else value // 2
+
+
+def source_of(target: Operative, condition_name: str) -> str | None:
+    condition = target.condition(condition_name)
+    return None if condition is None else condition.source
+
+
+def hostile(a: Operative, b: Operative) -> bool:
+    return a.side != b.side
+
+
+def engages(
+    state: EncounterState, engager: Operative, other: Operative, at: tuple[int, int] | None = None
+) -> bool:
+    """NWO-13: a character with a melee weapon (not a ranged one) in hand engages hostile
+    characters within its reach; the prone and the dashing engage nobody. `at` asks about
+    `other` standing on another tile (a step of a move)."""
+    if not engager.is_active or not hostile(engager, other) or not other.is_active:
+        return False
+    if engager.has(PRONE) or engager.dashing or not engager.holds_melee:
+        return False
+    where = other.tile if at is None else at
+    return grid(state).distance(engager.tile, where) <= engager.reach
+
+
+def engagers(state: EncounterState, target: Operative) -> Iterator[Operative]:
+    for combatant in state.combatants:
+        other = operative(state, combatant.id)
+        if other.id != target.id and engages(state, other, target):
+            yield other
+
+
+def require_action(actor: Operative) -> None:
+    if actor.acted:
+        raise IllegalAction(f"{actor.id} has already used this turn's action")
+
+
+def require_movement(actor: Operative) -> None:
+    if actor.movement_spent:
+        raise IllegalAction(f"{actor.id} has no movement left this turn")
+
+
+def require_adjacent(state: EncounterState, actor: Operative, target: Operative, what: str) -> None:
+    gap = grid(state).distance(actor.tile, target.tile)
+    if gap > 1:
+        raise IllegalAction(f"{target.id} is {gap} tiles away; {what} needs an adjacent target")
+
+
+def occupied(state: EncounterState, *, besides: str | None = None) -> set[tuple[int, int]]:
+    """Tiles that hold a combatant (one combatant a tile); the dead are cleared away."""
+    return {
+        operative(state, c.id).tile
+        for c in state.combatants
+        if c.id != besides and c.status.value != "dead"
+    }

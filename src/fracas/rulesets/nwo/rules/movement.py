@@ -1,0 +1,309 @@
+"""Movement, engagement and attacks of opportunity (seed 000: "Movement", "Engaging",
+"Attacks of Opportunity", "Sentinel", "Disengaging", "Dashing", "Prone").
+
+A move walks its path one tile at a time. Leaving the range of a character that engages the
+mover gives that character an attack of opportunity (one a round, melee only: a shooter swings
+the stock instead); stepping into a spear's range lets its wielder strike as a Sentinel, and a
+Sentinel hit ends the movement. Reactions are resolved where they happen, in the order the
+reactors stand in the scenario's list; the mover goes on if still standing.
+"""
+
+from __future__ import annotations
+
+from fracas.core.errors import IllegalAction
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move, Point
+from fracas.rulesets.nwo.catalog import IMPROVISED, catalog
+from fracas.rulesets.nwo.events import ActionSpent, FlagSet, Moved
+from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules import panel
+from fracas.rulesets.nwo.rules.common import (
+    GRAPPLED,
+    PRONE,
+    RESTRAINED,
+    STARTLED,
+    STUCK,
+    STUNNED,
+    engagers,
+    engages,
+    fighter,
+    grid,
+    half,
+    occupied,
+    options,
+    require_action,
+    require_movement,
+)
+
+DISENGAGE_DC = 12
+SPEAR_REACH = 2
+
+
+def budget(state: EncounterState, mover: Operative, kind: str) -> int:
+    """Tiles this movement may still cover (NWO-6, NWO-7, NWO-20, A11)."""
+    base = mover.movement
+    if kind == "dash":
+        if options(state).dash_with_armor == "twelve_minus":
+            return 12 - (6 - base)
+        return base * 2
+    if kind == "crawl":
+        return 1
+    if mover.shot and options(state).shoot_and_move == "half":
+        base = half(state, base)
+    return base - mover.moved
+
+
+def why_cannot_move(mover: Operative) -> str | None:
+    for name, why in (
+        (GRAPPLED, "is grappled (movement 0)"),
+        (RESTRAINED, "is restrained"),
+        (STUCK, "has a bolt stuck in it (movement 0 until it is removed)"),
+        (STUNNED, "is stunned"),
+        (STARTLED, "is startled in place by suppressive fire"),
+    ):
+        if mover.has(name):
+            return f"{mover.id} {why}"
+    return None
+
+
+def plan(state: EncounterState, action: Move, allowance: int) -> tuple[list[Tile], int]:
+    """The path the action walks and its cost, or IllegalAction saying why not."""
+    mover = fighter(state, action.actor)
+    board = grid(state)
+    blocked = occupied(state, besides=mover.id)
+    if action.path is not None:
+        path: list[Tile] = [mover.tile, *[(p[0], p[1]) for p in action.path]]
+        if path[1] == mover.tile:
+            path = path[1:]
+        for tile in path[1:]:
+            if tile in blocked:
+                raise IllegalAction(f"tile {tile} is taken; one combatant a tile")
+        cost = board.path_cost(path)
+        if cost is None:
+            raise IllegalAction(
+                "the path must step to neighbouring open tiles, without walls or "
+                "squeezing diagonally between two walls"
+            )
+    elif action.to is not None:
+        goal: Point = (action.to[0], action.to[1])
+        if not board.walkable(goal):
+            raise IllegalAction(
+                f"tile {goal} is a wall or off the {board.width}x{board.height} map"
+            )
+        if goal in blocked:
+            raise IllegalAction(f"tile {goal} is taken; one combatant a tile")
+        found = board.path_to(mover.tile, goal, max(allowance, 0), blocked)
+        if found is None:
+            raise IllegalAction(
+                f"{goal} is out of reach: {mover.id} can move {max(allowance, 0)} more tiles "
+                f"this turn from {mover.tile}"
+            )
+        path, cost = found, board.path_cost(found) or 0
+    else:
+        raise IllegalAction("a move needs `to: [x, y]` or a `path`")
+    if len(path) < 2:
+        raise IllegalAction(f"{mover.id} is already there")
+    if cost > allowance:
+        raise IllegalAction(
+            f"that path costs {cost} tiles; {mover.id} can move {max(allowance, 0)} more this turn"
+        )
+    return path, cost
+
+
+def verify_move(state: EncounterState, action: Move) -> None:
+    mover = fighter(state, action.actor)
+    require_movement(mover)
+    blocked = why_cannot_move(mover)
+    if blocked:
+        raise IllegalAction(blocked)
+    if mover.has(PRONE):
+        raise IllegalAction(f"{mover.id} is prone: stand up (stand) or crawl one tile")
+    plan(state, action, budget(state, mover, "move"))
+
+
+def resolve_move(tx: Transaction, action: Move) -> None:
+    mover = fighter(tx.state, action.actor)
+    path, _ = plan(tx.state, action, budget(tx.state, mover, "move"))
+    walk(tx, action.actor, path, action.declined)
+
+
+def verify_dash(state: EncounterState, action: Dash) -> None:
+    mover = fighter(state, action.actor)
+    require_action(mover)
+    require_movement(mover)
+    if mover.moved:
+        raise IllegalAction(f"{mover.id} has already moved; a dash takes the whole movement")
+    blocked = why_cannot_move(mover) or (f"{mover.id} is prone" if mover.has(PRONE) else None)
+    if blocked:
+        raise IllegalAction(blocked)
+    plan(state, action, budget(state, mover, "dash"))
+
+
+def resolve_dash(tx: Transaction, action: Dash) -> None:
+    """NWO-20: "double their movement speed from 6 to 12 tiles"; it still provokes."""
+    mover = fighter(tx.state, action.actor)
+    path, _ = plan(tx.state, action, budget(tx.state, mover, "dash"))
+    tx.emit(ActionSpent(combatant=action.actor, action="dash", movement_too=True))
+    tx.emit(FlagSet(target=action.actor, flag="dashing", value=True))
+    walk(tx, action.actor, path, action.declined)
+
+
+def verify_disengage(state: EncounterState, action: Disengage) -> None:
+    mover = fighter(state, action.actor)
+    require_action(mover)
+    require_movement(mover)
+    blocked = why_cannot_move(mover) or (f"{mover.id} is prone" if mover.has(PRONE) else None)
+    if blocked:
+        raise IllegalAction(blocked)  # "these supersede the ability to disengage"
+    plan(state, action, budget(state, mover, "move"))
+
+
+def resolve_disengage(tx: Transaction, action: Disengage) -> None:
+    """NWO-19: move without provoking; engaged by two or more, Resolve DC 12 first. A failed
+    roll spends the action; the movement stays for an ordinary (provoking) move."""
+    mover = fighter(tx.state, action.actor)
+    if sum(1 for _ in engagers(tx.state, mover)) >= 2:
+        modifier = _check_modifier(tx.state, mover.resolve)
+        if not panel.check(tx, mover.id, "resolve to disengage", modifier, DISENGAGE_DC):
+            tx.emit(ActionSpent(combatant=action.actor, action="disengage (failed)"))
+            return
+    path, _ = plan(tx.state, action, budget(tx.state, mover, "move"))
+    tx.emit(ActionSpent(combatant=action.actor, action="disengage", movement_too=True))
+    tx.emit(FlagSet(target=action.actor, flag="disengaging", value=True))
+    walk(tx, action.actor, path, action.declined)
+
+
+def verify_crawl(state: EncounterState, action: Crawl) -> None:
+    mover = fighter(state, action.actor)
+    require_movement(mover)
+    if not mover.has(PRONE):
+        raise IllegalAction(f"{mover.id} is not prone; crawling is for the prone")
+    blocked = why_cannot_move(mover)
+    if blocked:
+        raise IllegalAction(blocked)
+    plan(state, action, 1)
+
+
+def resolve_crawl(tx: Transaction, action: Crawl) -> None:
+    """NWO-37: "Prone characters can crawl to an adjacent tile while prone." """
+    path, _ = plan(tx.state, action, 1)
+    walk(tx, action.actor, path, action.declined)
+    from fracas.rulesets.nwo.events import MovementSpent
+
+    tx.emit(MovementSpent(combatant=action.actor, why="crawled"))
+
+
+def _check_modifier(state: EncounterState, level: int) -> int:
+    return half(state, level) if options(state).check_modifier == "half" else level
+
+
+def check_modifier(state: EncounterState, level: int) -> int:
+    """A5: checks add half the skill (or the full skill, by option)."""
+    return _check_modifier(state, level)
+
+
+def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, ...]) -> None:
+    """Step along `path`, stopping for reactions where they fall due."""
+    from fracas.rulesets.nwo.rules import attack
+
+    start = 0
+    for index in range(1, len(path)):
+        here, there = path[index - 1], path[index]
+        state = tx.state
+        mover = fighter(state, mover_id)
+        leaving = [
+            e
+            for e in _others(state, mover_id)
+            if engages(state, e, mover, here)
+            and not engages(state, e, mover, there)
+            and _may_take_aoo(state, e, mover, declined)
+        ]
+        if leaving:
+            _step(tx, mover_id, path[start:index])
+            start = index - 1
+            for reactor in leaving:
+                weapon = _aoo_weapon(reactor)
+                tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
+                attack.strike(tx, reactor.id, mover_id, weapon, reaction=True)
+                if not fighter(tx.state, mover_id).is_active:
+                    return
+        sentinels = _sentinels(tx.state, mover_id, here, there, declined)
+        if sentinels:
+            _step(tx, mover_id, path[start : index + 1])
+            start = index
+            stopped = False
+            for reactor in sentinels:
+                tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
+                if options(tx.state).sentinel_needs_action:
+                    tx.emit(ActionSpent(combatant=reactor.id, action="sentinel"))
+                spear = next(w for w in reactor.in_hand if w.reach >= SPEAR_REACH)
+                if attack.strike(tx, reactor.id, mover_id, spear, reaction=True).hit:
+                    stopped = True  # "the target ends their movement and cannot advance"
+            if stopped or not fighter(tx.state, mover_id).is_active:
+                from fracas.rulesets.nwo.events import MovementSpent
+
+                tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
+                return
+    _step(tx, mover_id, path[start:])
+
+
+def _step(tx: Transaction, mover_id: str, segment: list[Tile]) -> None:
+    if len(segment) < 2:
+        return
+    cost = grid(tx.state).path_cost(segment) or 0
+    tx.emit(Moved(target=mover_id, path=tuple(segment), cost=cost))
+
+
+def _may_take_aoo(
+    state: EncounterState, reactor: Operative, mover: Operative, declined: tuple[str, ...]
+) -> bool:
+    """NWO-16/17/19/20/45: one a round; not against the disengaging or the grappled; not
+    while dashing; declined reactions are not taken."""
+    if reactor.id in declined or reactor.aoo_used or reactor.dashing:
+        return False
+    return not (mover.disengaging or mover.has(GRAPPLED))
+
+
+def _aoo_weapon(reactor: Operative):  # type: ignore[no-untyped-def]
+    """Melee weapon in hand; a shooter swings the stock ("Improvised Weapon")."""
+    from fracas.rulesets.nwo.rules.attack import defending_weapon
+
+    if any(w.is_ranged for w in reactor.in_hand) and not any(
+        not w.is_ranged for w in reactor.in_hand
+    ):
+        return catalog()[IMPROVISED]
+    return defending_weapon(reactor)
+
+
+def _others(state: EncounterState, mover_id: str) -> list[Operative]:
+    return [fighter(state, c.id) for c in state.combatants if c.id != mover_id]
+
+
+def _sentinels(
+    state: EncounterState, mover_id: str, here: Tile, there: Tile, declined: tuple[str, ...]
+) -> list[Operative]:
+    """NWO-18: spear wielders whose range the mover steps into this step."""
+    mover = fighter(state, mover_id)
+    if mover.disengaging:
+        return []
+    found = []
+    for reactor in _others(state, mover_id):
+        if reactor.id in declined or reactor.aoo_used:
+            continue
+        if not any(w.reach >= SPEAR_REACH and not w.is_ranged for w in reactor.in_hand):
+            continue
+        if options(state).sentinel_needs_action and reactor.acted:
+            continue
+        if engages(state, reactor, mover, there) and not engages(state, reactor, mover, here):
+            found.append(reactor)
+    return found
+
+
+RULES = {
+    Move: (verify_move, resolve_move),
+    Dash: (verify_dash, resolve_dash),
+    Disengage: (verify_disengage, resolve_disengage),
+    Crawl: (verify_crawl, resolve_crawl),
+}

@@ -1,0 +1,80 @@
+"""The dice panel: 2d6 plus a modifier, advantage, crits on doubles, checks and contests.
+
+A1: the panel's die is 2d6 ("Double 6" needs two dice). A2: advantage rolls the pair twice and
+keeps the better total (or 3d6 keeping the best two, by option); disadvantage the worse; the
+two cancel. A crit is read off the kept pair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.transaction import Transaction
+from fracas.rulesets.nwo.events import Rolled
+from fracas.rulesets.nwo.rules.common import options
+
+
+@dataclass(frozen=True, slots=True)
+class PanelRoll:
+    pair: tuple[int, int]
+    modifier: int
+    total: int
+    edge: int
+
+    def is_double(self, faces: tuple[int, ...]) -> bool:
+        return self.pair[0] == self.pair[1] and self.pair[0] in faces
+
+
+def edge_of(advantages: int, disadvantages: int) -> int:
+    """Sources do not stack; one of each cancels (A2)."""
+    return (advantages > 0) - (disadvantages > 0)
+
+
+def roll(
+    tx: Transaction,
+    who: str,
+    purpose: str,
+    modifier: int,
+    edge: int = 0,
+    crit_faces: tuple[int, ...] = (),
+) -> PanelRoll:
+    reason = f"{purpose}: {who}"
+    if edge != 0 and options(tx.state).advantage == "three_dice_keep_two":
+        faces = _faces(tx, "3d6", reason)
+        kept = sorted(faces, reverse=edge > 0)[:2]
+        pair = (kept[0], kept[1])
+    elif edge != 0:
+        first = _faces(tx, "2d6", reason)
+        second = _faces(tx, "2d6", reason)
+        better = sum(second) > sum(first) if edge > 0 else sum(second) < sum(first)
+        chosen = second if better else first
+        pair = (chosen[0], chosen[1])
+    else:
+        faces = _faces(tx, "2d6", reason)
+        pair = (faces[0], faces[1])
+    result = PanelRoll(pair, modifier, pair[0] + pair[1] + modifier, edge)
+    tx.emit(
+        Rolled(
+            combatant=who,
+            purpose=purpose,
+            pair=pair,
+            modifier=modifier,
+            total=result.total,
+            edge=edge,
+            crit=result.is_double(crit_faces),
+        )
+    )
+    return result
+
+
+def _faces(tx: Transaction, expr: str, reason: str) -> tuple[int, ...]:
+    before = len(tx.events)
+    tx.roll(expr, reason)
+    rolled = tx.events[before]
+    faces: tuple[int, ...] = rolled.faces  # type: ignore[attr-defined]
+    return faces
+
+
+def check(tx: Transaction, who: str, purpose: str, modifier: int, dc: int, edge: int = 0) -> bool:
+    """A check against a DC: the total must reach it ("DC 10": 10 or more passes)."""
+    return roll(tx, who, f"{purpose} (DC {dc})", modifier, edge).total >= dc

@@ -1,0 +1,186 @@
+"""`nwo` as a ruleset: the sheet and map, the action table, and the turn's bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from fracas.core.actions import Action
+from fracas.core.conditions import Condition, Expiry
+from fracas.core.errors import IllegalAction, ScenarioError
+from fracas.core.events import Event, TurnStarted
+from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.core.validation import describe
+from fracas.rulesets.nwo.events import Moved, NwoEvent, update
+from fracas.rulesets.nwo.grid import Grid
+from fracas.rulesets.nwo.operative import ARMOR_HP, Operative
+from fracas.rulesets.nwo.options import NwoOptions
+from fracas.rulesets.nwo.rules import (
+    arms,
+    attack,
+    crits,
+    holds,
+    initiative,
+    legacy,
+    movement,
+    posture,
+    support,
+)
+from fracas.rulesets.nwo.rules.common import FOCUSED, fighter, grid, occupied
+from fracas.rulesets.nwo.sheet import Arena, Sheet
+
+RULE_MODULES = (attack, movement, posture, holds, support, arms, crits, legacy)
+TURN_RESET = {
+    "acted": False,
+    "moved": 0,
+    "movement_spent": False,
+    "dashing": False,
+    "disengaging": False,
+    "shot": False,
+    "aoo_used": False,
+}
+
+
+class Nwo(BaseRuleset):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="nwo",
+        name="NWO: tile grid, contested 2d6, armor hitpoints, crit effects",
+        source="seeds/000_4cf37ec50960f175.txt",
+    )
+    options_model = NwoOptions
+
+    def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
+        table: dict[type[Action], tuple[Verifier, Resolver]] = {}
+        for module in RULE_MODULES:
+            table.update(module.RULES)
+        return table
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def setup(self, spec: Any) -> EncounterState:
+        opts = self.options(spec.options)
+        assert isinstance(opts, NwoOptions)
+        try:
+            arena = Arena.model_validate(spec.map)
+        except ValidationError as error:
+            raise ScenarioError(describe("map", error, Arena.model_fields)) from None
+        board = Grid(
+            width=arena.width,
+            height=arena.height,
+            walls=frozenset(arena.walls),
+            cover=frozenset(arena.cover),
+            diagonal=opts.diagonal,
+        )
+        people = []
+        taken: dict[tuple[int, int], str] = {}
+        for index, raw in enumerate(spec.combatants):
+            where = f"combatants[{index}]"
+            try:
+                sheet = Sheet.model_validate(raw.model_dump(exclude_unset=True))
+            except ValidationError as error:
+                raise ScenarioError(describe(where, error, Sheet.model_fields)) from None
+            tile = (sheet.position.x, sheet.position.y)
+            if not board.walkable(tile):
+                raise ScenarioError(
+                    f"{where}.position: {tile} is a wall or off the {board.width}x"
+                    f"{board.height} map"
+                )
+            if tile in taken:
+                raise ScenarioError(f"{where}.position: {tile} is taken by {taken[tile]}")
+            taken[tile] = sheet.id
+            if sheet.focused and arena.pvp:
+                raise ScenarioError(
+                    f"{where}.focused: Focus cannot be used before combat begins in PvP"
+                )
+            people.append(_operative(sheet, opts))
+        return EncounterState(
+            ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
+        )
+
+    def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
+        ambushers = tuple(c.id for c in tx.state.combatants if fighter(tx.state, c.id).ambusher)
+        return initiative.roll_initiative(tx, ambushers)
+
+    # -- turn flow -----------------------------------------------------------------------
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        support.on_turn_start(tx, combatant_id)
+        return super().on_turn_start(tx, combatant_id)
+
+    def after_action(self, tx: Transaction) -> None:
+        holds.after_action(tx)
+        support.after_action(tx)
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        return support.may_act_out_of_turn(state, action)
+
+    def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        x, y = position.get("x"), position.get("y")
+        if not isinstance(x, int) or not isinstance(y, int) or not grid(tx.state).walkable((x, y)):
+            raise IllegalAction(f"position must be a walkable {{x, y}} tile, not {dict(position)}")
+        if (x, y) in occupied(tx.state, besides=target):
+            raise IllegalAction(f"tile {(x, y)} is taken; one combatant a tile")
+        here = fighter(tx.state, target).tile
+        tx.emit(Moved(target=target, path=(here, (x, y)), cost=0, forced=True))
+
+    def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
+        from fracas.rulesets.nwo import tactics
+
+        return tactics.candidates(state, actor)
+
+    def suggest(self, state: EncounterState) -> Action:
+        from fracas.rulesets.nwo import tactics
+
+        return tactics.suggest(self, state)
+
+    # -- evolve --------------------------------------------------------------------------
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        if isinstance(event, NwoEvent):
+            return event.apply(state)
+        if isinstance(event, TurnStarted):
+            return update(state, event.combatant, **TURN_RESET)
+        return state
+
+
+def _operative(sheet: Sheet, opts: NwoOptions) -> Operative:
+    arsenal = (*sheet.weapons, *sheet.holstered, *sheet.stowed)
+    hp = sheet.hp or opts.default_hp
+    skills = sheet.skills
+    return Operative(
+        id=sheet.id,
+        name=sheet.name or sheet.id,
+        side=sheet.side,
+        hp=hp,
+        max_hp=hp,
+        x=sheet.position.x,
+        y=sheet.position.y,
+        melee=skills.melee,
+        aiming=skills.aiming,
+        nimble=skills.nimble,
+        strength=skills.strength,
+        fitness=skills.fitness,
+        resolve=skills.resolve,
+        perception=skills.perception,
+        hiding=skills.hiding,
+        robustness=skills.robustness,
+        initiative_bonus=sheet.initiative_bonus,
+        armor=sheet.armor,
+        ahp=ARMOR_HP[sheet.armor],
+        max_ahp=ARMOR_HP[sheet.armor],
+        arsenal=arsenal,
+        wielded=tuple(w.id for w in sheet.weapons),
+        holstered=tuple(w.id for w in sheet.holstered),
+        ammo=tuple((w.id, w.magazine) for w in arsenal if w.magazine is not None),
+        ambusher=sheet.ambusher,
+        conditions=(_pre_focus(),) if sheet.focused else (),
+    )
+
+
+def _pre_focus() -> Condition:
+    """Starting a fight Focused counts as having focused on the turn before the first."""
+    return Condition(name=FOCUSED, expiry=Expiry.NEVER, detail="round 0")
