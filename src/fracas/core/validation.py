@@ -36,3 +36,13 @@ def describe(prefix: str, error: ValidationError, accepted: Iterable[str] = ()) 
                 message = str(problem["ctx"]["error"])
             parts.append(f"{place}: {message}")
     return "; ".join(parts)
+
+
+def repeated(ids: Iterable[str]) -> str | None:
+    """The first id that appears twice, for "id used twice" refusals."""
+    seen: set[str] = set()
+    for item in ids:
+        if item in seen:
+            return item
+        seen.add(item)
+    return None

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from fracas.core.errors import NotationError
 from fracas.core.notation import parse
+from fracas.core.validation import repeated
 
 LINES = range(1, 7)
 ID = r"^[A-Za-z0-9_-]+$"
@@ -126,10 +127,9 @@ class Sheet(BaseModel):
     @field_validator("weapons", "gear")
     @classmethod
     def _unique(cls, items: list[Any]) -> list[Any]:
-        ids = [item.id for item in items]
-        for item_id in ids:
-            if ids.count(item_id) > 1:
-                raise ValueError(f"id {item_id!r} is used twice")
+        twice = repeated(item.id for item in items)
+        if twice is not None:
+            raise ValueError(f"id {twice!r} is used twice")
         return items
 
 

@@ -7,11 +7,21 @@ move names the reactors that decline in `declined`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BeforeValidator
 
 from fracas.core.actions import Action
 
-Point = tuple[int, int]
+
+def _as_point(value: Any) -> Any:
+    """Scenario files write tiles as {x: 3, y: 4} (the contract) or [3, 4]; both are read."""
+    if isinstance(value, dict) and set(value) == {"x", "y"}:
+        return (value["x"], value["y"])
+    return value
+
+
+Point = Annotated[tuple[int, int], BeforeValidator(_as_point)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

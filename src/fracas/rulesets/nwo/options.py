@@ -37,5 +37,7 @@ class NwoOptions(BaseModel):
     """A13: Sentinel needs the wielder's unspent action, and counts as the round's AoO."""
     legacy_throwables: bool = False
     """Older revisions' throwables, AoE and conditions section (off in the newest revision)."""
+    ambush_catches_unready: bool = True
+    """NWO-1: the side caught by an ambush round starts with its weapons holstered."""
     default_hp: int = Field(default=10, ge=1)
     """A20: HP of a sheet that gives none (the seed has no base HP)."""

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
-from fracas.core.actions import Action
+from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
@@ -30,7 +30,7 @@ from fracas.rulesets.nwo.rules import (
     posture,
     support,
 )
-from fracas.rulesets.nwo.rules.common import FOCUSED, fighter, grid, occupied
+from fracas.rulesets.nwo.rules.common import FOCUSED, STUNNED, fighter, grid, occupied
 from fracas.rulesets.nwo.sheet import Arena, Sheet
 
 RULE_MODULES = (attack, movement, posture, holds, support, arms, crits, legacy)
@@ -106,6 +106,19 @@ class Nwo(BaseRuleset):
         return initiative.roll_initiative(tx, ambushers)
 
     # -- turn flow -----------------------------------------------------------------------
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        actor = state.find(action.actor)
+        if (
+            isinstance(actor, Operative)
+            and actor.has(STUNNED)
+            and state.actor == actor.id
+            and not isinstance(action, EndTurn | Say)
+        ):
+            raise IllegalAction(
+                f"{actor.id} is stunned: no action, movement or reaction until it wears off"
+            )
+        super().verify(state, action)
 
     def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
         support.on_turn_start(tx, combatant_id)

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from fracas.core.validation import repeated
 from fracas.rulesets.nwo.catalog import Weapon, catalog
 
 SKILLS = (
@@ -125,10 +126,9 @@ class Sheet(BaseModel):
         if hands > 2:
             listed = ", ".join(w.id for w in self.weapons)
             raise ValueError(f"weapons in hand need {hands} hands ({listed}); a character has 2")
-        ids = [w.id for w in (*self.weapons, *self.holstered, *self.stowed)]
-        for weapon_id in ids:
-            if ids.count(weapon_id) > 1:
-                raise ValueError(f"weapon id {weapon_id!r} is used twice; give inline copies ids")
+        twice = repeated(w.id for w in (*self.weapons, *self.holstered, *self.stowed))
+        if twice is not None:
+            raise ValueError(f"weapon id {twice!r} is used twice; give inline copies ids")
         return self
 
 

@@ -11,13 +11,13 @@ then one initiative roll per combatant in listing order, then tie re-rolls.
 from __future__ import annotations
 
 from fracas.core.events import RoundOrderSet
+from fracas.core.initiative import rank
 from fracas.core.transaction import Transaction
+from fracas.rulesets.nwo.events import WeaponsChanged
 from fracas.rulesets.nwo.operative import ARMOR_PENALTY, Operative
 from fracas.rulesets.nwo.rules import panel
-from fracas.rulesets.nwo.rules.common import fighter
+from fracas.rulesets.nwo.rules.common import fighter, options
 from fracas.rulesets.nwo.rules.movement import check_modifier
-
-MAX_REROLLS = 20
 
 
 def bonus(who: Operative) -> int:
@@ -26,10 +26,37 @@ def bonus(who: Operative) -> int:
 
 def roll_initiative(tx: Transaction, ambushers: tuple[str, ...]) -> tuple[str, ...]:
     ambush = ambush_round(tx, ambushers) if ambushers else ()
-    order = tuple(_order(tx, [c.id for c in tx.state.combatants], depth=0))
+
+    def key(cid: str, depth: int) -> tuple[int, ...]:
+        who = fighter(tx.state, cid)
+        purpose = "initiative" if depth == 0 else "initiative re-roll"
+        return (panel.roll(tx, cid, purpose, bonus(who)).total, bonus(who))
+
+    order = tuple(rank([c.id for c in tx.state.combatants], key))
     if ambush:
         tx.emit(RoundOrderSet(order=ambush, reason="ambush round"))
+        if options(tx.state).ambush_catches_unready:
+            _caught_unready(tx, ambush)
     return order
+
+
+def _caught_unready(tx: Transaction, ambush: tuple[str, ...]) -> None:
+    """ "characters are generally allowed to begin already wielding their weapons, except in
+    cases such as being ambushed": the ambushed side starts with its weapons holstered."""
+    sides = {fighter(tx.state, cid).side for cid in ambush}
+    for combatant in tx.state.combatants:
+        who = fighter(tx.state, combatant.id)
+        if who.side in sides or not who.wielded:
+            continue
+        tx.emit(
+            WeaponsChanged(
+                combatant=who.id,
+                wielded=(),
+                holstered=(*who.wielded, *who.holstered),
+                dropped=who.dropped,
+                why="is caught by the ambush with weapons holstered",
+            )
+        )
 
 
 def ambush_round(tx: Transaction, ambushers: tuple[str, ...]) -> tuple[str, ...]:
@@ -52,20 +79,3 @@ def ambush_round(tx: Transaction, ambushers: tuple[str, ...]) -> tuple[str, ...]
     )
     hidden = [cid for cid in ambushers if hiding[cid] > best]
     return tuple(sorted(hidden, key=lambda cid: -hiding[cid]))
-
-
-def _order(tx: Transaction, ids: list[str], depth: int) -> list[str]:
-    totals: dict[str, tuple[int, int]] = {}
-    for cid in ids:
-        who = fighter(tx.state, cid)
-        purpose = "initiative" if depth == 0 else "initiative re-roll"
-        total = panel.roll(tx, cid, purpose, bonus(who)).total
-        totals[cid] = (total, bonus(who))
-    ordered: list[str] = []
-    for key in sorted(set(totals.values()), reverse=True):
-        tied = [cid for cid in ids if totals[cid] == key]
-        if len(tied) > 1 and depth < MAX_REROLLS:
-            ordered.extend(_order(tx, tied, depth + 1))
-        else:
-            ordered.extend(tied)
-    return ordered
