@@ -92,3 +92,16 @@ def test_talk_is_free_and_allowed_out_of_turn() -> None:
     act(enc, actor="rook", do="say", text="Hand over the water.")
     assert enc.log[-1].describe() == "rook says: Hand over the water."
     assert enc.state.actor == "ada"
+
+
+def test_a_log_round_trips_through_json_within_its_ruleset() -> None:
+    """Kinds are unique per ruleset (lines and nwo both log `moved`): decoding is scoped."""
+    from fracas.core.events import event_from_json, event_types
+
+    enc = encounter([5, 3, 4])
+    act(enc, actor="ada", do="attack", target="rook", weapon="sword")
+    act(enc, actor="ada", do="move", to=2)
+    decoded = [event_from_json(e.to_json(), "lines") for e in enc.log]
+    assert decoded == list(enc.log)
+    assert replay(RULESET, enc.setup, decoded) == enc.state
+    assert event_types("lines")["moved"] is not event_types("nwo")["moved"]

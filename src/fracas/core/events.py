@@ -41,25 +41,38 @@ def _to_json(value: Any) -> Any:
     return value
 
 
-def event_types() -> dict[str, type[Event]]:
-    """Every event class by kind, found by walking the subclasses.
+def event_types(ruleset: str | None = None) -> dict[str, type[Event]]:
+    """Every event class by kind: the core's, plus one ruleset's when `ruleset` is given.
 
-    Walking (rather than registering in `__init_subclass__`) matters because
-    `dataclass(slots=True)` replaces the class after it is created.
+    Kinds are unique within a ruleset, not across them (both `lines` and `nwo` have a
+    `moved`), so decoding a log needs to know whose log it is. Walking the subclasses rather
+    than registering in `__init_subclass__` matters because `dataclass(slots=True)` replaces
+    the class after it is created.
     """
     found: dict[str, type[Event]] = {}
     pending: list[type[Event]] = list(Event.__subclasses__())
     while pending:
         cls = pending.pop()
-        if "__slots__" in cls.__dict__:  # skip the pre-slots twin dataclass() left behind
-            found[cls.kind] = cls
         pending.extend(cls.__subclasses__())
+        if "__slots__" not in cls.__dict__:
+            continue  # the pre-slots twin dataclass() left behind
+        owner = _owner(cls)
+        if owner is None or owner == ruleset:
+            found[cls.kind] = cls
     return found
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
-    """The inverse of `Event.to_json` for events whose fields are scalars, lists and dicts."""
-    cls = event_types()[data["kind"]]
+def _owner(cls: type[Event]) -> str | None:
+    """The ruleset id an event class belongs to, or None for the core's."""
+    parts = cls.__module__.split(".")
+    if len(parts) > 2 and parts[:2] == ["fracas", "rulesets"]:
+        return parts[2]
+    return None
+
+
+def event_from_json(data: dict[str, Any], ruleset: str | None = None) -> Event:
+    """The inverse of `Event.to_json` within one ruleset's log."""
+    cls = event_types(ruleset)[data["kind"]]
     values = {f.name: _from_json(data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
     return cls(**values)
 

@@ -250,3 +250,4 @@ class ResolveCheck(Action):
     """Roll Resolve (DC 12) to act despite suppression."""
 
     do: ClassVar[str] = "resolve_check"
+    free: ClassVar[bool] = True

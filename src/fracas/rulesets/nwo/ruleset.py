@@ -118,15 +118,21 @@ class Nwo(BaseRuleset):
             raise IllegalAction(
                 f"{actor.id} is stunned: no action, movement or reaction until it wears off"
             )
+        if isinstance(actor, Operative):
+            blocked = arms.suppression_block(state, action.actor, action)
+            if blocked is not None:
+                raise IllegalAction(blocked)
         super().verify(state, action)
 
     def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
         support.on_turn_start(tx, combatant_id)
+        crits.crossbow_checks(tx, combatant_id)
         return super().on_turn_start(tx, combatant_id)
 
     def after_action(self, tx: Transaction) -> None:
         holds.after_action(tx)
         support.after_action(tx)
+        legacy.after_action(tx)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         return support.may_act_out_of_turn(state, action)

@@ -45,6 +45,7 @@ from fracas.rulesets.nwo.rules.common import (
     require_movement,
     source_of,
 )
+from fracas.rulesets.nwo.rules.posture import prone_cover_block
 
 COVER_BONUS = 6
 MOVE_PENALTY = 2
@@ -118,6 +119,9 @@ def check_can_strike(
         raise IllegalAction(f"{who.id} is restrained and cannot attack")
     if who.has(STUNNED):
         raise IllegalAction(f"{who.id} is stunned")
+    blocked = prone_cover_block(state, who, target)
+    if blocked:
+        raise IllegalAction(blocked)
     board = grid(state)
     gap = board.distance(who.tile, target.tile)
     if not weapon.is_ranged:
@@ -165,9 +169,9 @@ def attack_edge(state: EncounterState, who: Operative, target: Operative, weapon
     if any(source_of(fighter(state, c.id), GRAPPLED) == who.id for c in state.combatants):
         disadvantages += 1  # "While maintaining a grapple, a character's attacks are made
         # with disadvantage."
-    if who.has(BLADE_ADVANTAGE) or who.has(LEVER_ACTION):
+    if who.has(BLADE_ADVANTAGE) or _lever_turn(state, who):
         advantages += 1
-    if weapon.is_ranged and who.has(FOCUSED) and _focus_ready(state, who):
+    if weapon.is_ranged and who.has(FOCUSED) and focus_ready(state, who):
         advantages += 1
     if target.has(PRONE):
         if not weapon.is_ranged or grid(state).distance(who.tile, target.tile) <= 1:
@@ -177,7 +181,18 @@ def attack_edge(state: EncounterState, who: Operative, target: Operative, weapon
     return panel.edge_of(advantages, disadvantages)
 
 
-def _focus_ready(state: EncounterState, who: Operative) -> bool:
+def _lever_turn(state: EncounterState, who: Operative) -> bool:
+    """The lever action's advantage is for the turn at the top of the next round only, not for
+    reactions before it."""
+    lever = who.condition(LEVER_ACTION)
+    return (
+        lever is not None
+        and state.turns.current == who.id
+        and lever.detail == f"round {state.turns.round}"
+    )
+
+
+def focus_ready(state: EncounterState, who: Operative) -> bool:
     """Focus "gives Advantage to a Ranged Attack made on the next turn": not the same turn."""
     focus = who.condition(FOCUSED)
     return focus is not None and focus.detail != f"round {state.turns.round}"
@@ -226,7 +241,7 @@ def strike(
         if weapon.id != IMPROVISED:
             tx.emit(FlagSet(target=attacker_id, flag="shot", value=True))
             _spend_round(tx, attacker, weapon)
-        if attacker.has(FOCUSED) and _focus_ready(state, attacker):
+        if attacker.has(FOCUSED) and focus_ready(state, attacker):
             tx.emit(ConditionRemoved(target=attacker_id, name=FOCUSED, why="fired"))
         blocker = _shoot_through(tx, attacker, target, weapon, attack.total)
         if blocker is not None:
@@ -236,7 +251,7 @@ def strike(
             )
             deal(tx, blocker, weapon.damage, f"{attacker_id}'s stray shot")
             return result
-    outcome = _defend(tx, attacker, target, weapon, attack)
+    outcome = defend(tx, attacker, target, weapon, attack)
     result = Strike(attacker_id, target_id, weapon, outcome, attack.total, chain)
     tx.emit(
         AttackResolved(attacker=attacker_id, target=target_id, weapon=weapon.id, result=outcome)
@@ -251,6 +266,7 @@ def strike(
     else:
         holds.after_miss(tx, result)
         support.after_attacked(tx, result)
+    crits.flame_splash(tx, result)
     return result
 
 
@@ -298,7 +314,7 @@ def _shoot_through(
     return None
 
 
-def _defend(
+def defend(
     tx: Transaction, attacker: Operative, target: Operative, weapon: Weapon, attack: panel.PanelRoll
 ) -> str:
     state = tx.state
@@ -344,7 +360,7 @@ def _reroll(tx: Transaction, attacker: Operative, target: Operative, weapon: Wea
     attack = panel.roll(
         tx, attacker.id, f"attack with {weapon.id} (parry re-roll)", modifier, 0, weapon.crit
     )
-    return _defend(tx, attacker, target, weapon, attack)
+    return defend(tx, attacker, target, weapon, attack)
 
 
 def deal(tx: Transaction, target_id: str, amount: int, source: str) -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
+from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
+from fracas.core.events import ConditionApplied
 from fracas.core.state import EncounterState
-from fracas.rulesets.nwo.events import operative
+from fracas.core.transaction import Transaction
+from fracas.rulesets.nwo.events import ActionSpent, operative
 from fracas.rulesets.nwo.grid import Grid
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
@@ -26,6 +29,9 @@ STUCK = "stuck"
 BLADE_ADVANTAGE = "blade_advantage"
 LEVER_ACTION = "lever_action"
 HELPED = "helped"
+ACTION_PLEDGED = "action_pledged"
+"""This round's action went to something done out of turn (a help, a Sentinel strike): the
+combatant's own turn later in the round starts with its action spent."""
 SHIELDED = "shielded"
 WILLING_SHIELD = "willing_shield"
 
@@ -73,6 +79,20 @@ def engages(
     return grid(state).distance(engager.tile, where) <= engager.reach
 
 
+def threatens(
+    state: EncounterState, reactor: Operative, mover: Operative, at: tuple[int, int]
+) -> bool:
+    """Who could strike `mover` standing at `at` as it leaves: an engager, or (NWO-17) a
+    shooter within a stock's reach, who may swing it though it engages nobody."""
+    if engages(state, reactor, mover, at):
+        return True
+    if not reactor.is_active or not hostile(reactor, mover) or not mover.is_active:
+        return False
+    if reactor.has(PRONE) or reactor.dashing or reactor.holds_melee:
+        return False
+    return grid(state).distance(reactor.tile, at) <= 1
+
+
 def engagers(state: EncounterState, target: Operative) -> Iterator[Operative]:
     for combatant in state.combatants:
         other = operative(state, combatant.id)
@@ -103,3 +123,24 @@ def occupied(state: EncounterState, *, besides: str | None = None) -> set[tuple[
         for c in state.combatants
         if c.id != besides and c.status.value != "dead"
     }
+
+
+def round_action_free(state: EncounterState, who: Operative) -> bool:
+    """Whether `who` still has this round's action: its turn has not come yet (and nothing
+    out of turn has taken it), or its turn came and the action was not used."""
+    if who.has(ACTION_PLEDGED):
+        return False
+    turns = state.turns
+    if state.actor == who.id or who.id in turns.this_round[: turns.index]:
+        return not who.acted
+    return True
+
+
+def pledge_round_action(tx: Transaction, who: str, why: str) -> None:
+    """Spend this round's action out of turn (Help, Sentinel): now, and, if the combatant's
+    own turn is still to come this round, that turn starts with the action gone."""
+    tx.emit(ActionSpent(combatant=who, action=why))
+    turns = tx.state.turns
+    if who in turns.this_round[turns.index + 1 :]:
+        pledge = Condition(name=ACTION_PLEDGED, source=who, expiry=Expiry.END_OF_ROUND, detail=why)
+        tx.emit(ConditionApplied(target=who, condition=pledge))

@@ -33,8 +33,11 @@ from fracas.rulesets.nwo.rules.common import (
     half,
     occupied,
     options,
+    pledge_round_action,
     require_action,
     require_movement,
+    round_action_free,
+    threatens,
 )
 
 DISENGAGE_DC = 12
@@ -216,8 +219,8 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
         leaving = [
             e
             for e in _others(state, mover_id)
-            if engages(state, e, mover, here)
-            and not engages(state, e, mover, there)
+            if threatens(state, e, mover, here)
+            and not threatens(state, e, mover, there)
             and _may_take_aoo(state, e, mover, declined)
         ]
         if leaving:
@@ -237,7 +240,7 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
             for reactor in sentinels:
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 if options(tx.state).sentinel_needs_action:
-                    tx.emit(ActionSpent(combatant=reactor.id, action="sentinel"))
+                    pledge_round_action(tx, reactor.id, "sentinel")
                 spear = next(w for w in reactor.in_hand if w.reach >= SPEAR_REACH)
                 if attack.strike(tx, reactor.id, mover_id, spear, reaction=True).hit:
                     stopped = True  # "the target ends their movement and cannot advance"
@@ -263,6 +266,8 @@ def _may_take_aoo(
     while dashing; declined reactions are not taken."""
     if reactor.id in declined or reactor.aoo_used or reactor.dashing:
         return False
+    if reactor.has(RESTRAINED) or reactor.has(STUNNED):
+        return False  # no reactions while restrained or stunned
     return not (mover.disengaging or mover.has(GRAPPLED))
 
 
@@ -294,7 +299,9 @@ def _sentinels(
             continue
         if not any(w.reach >= SPEAR_REACH and not w.is_ranged for w in reactor.in_hand):
             continue
-        if options(state).sentinel_needs_action and reactor.acted:
+        if reactor.has(RESTRAINED) or reactor.has(STUNNED):
+            continue
+        if options(state).sentinel_needs_action and not round_action_free(state, reactor):
             continue
         if engages(state, reactor, mover, there) and not engages(state, reactor, mover, here):
             found.append(reactor)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo.events import Rolled
-from fracas.rulesets.nwo.rules.common import options
+from fracas.rulesets.nwo.rules.common import fighter, options
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,10 @@ def roll(
     edge: int = 0,
     crit_faces: tuple[int, ...] = (),
 ) -> PanelRoll:
+    from fracas.rulesets.nwo.rules import legacy  # conditions of the legacy module
+
+    if edge >= 0 and legacy.afflicted(fighter(tx.state, who)):
+        edge -= 1  # A21: a Condition gives disadvantage on all the afflicted's rolls
     reason = f"{purpose}: {who}"
     if edge != 0 and options(tx.state).advantage == "three_dice_keep_two":
         faces = _faces(tx, "3d6", reason)

@@ -1,39 +1,555 @@
-"""Help, Focus and Overwatch (seed 000: "Help", "Focus", "Overwatch")."""
+"""Help, Focus and Overwatch (seed 000: "Help", "Focus", "Overwatch").
+
+Help is the one action that may come out of turn order, so "has this character acted this
+round" needs more than `acted` (which resets when the helper's own turn starts): a helper who
+helps before its turn comes gets HELPED_OUT_OF_TURN until the end of the round, and the start
+of its own turn then spends the action it already used.
+
+Focus lasts to the end of the focuser's next turn (the turn it pays off in), or, when that turn
+declares Overwatch, to the start of the turn after ("a previous turn's focus can apply to a
+current turn's overwatch"). Overwatch waits in a condition whose detail holds the trigger, the
+target, the weapon and whether the watcher moved; `after_action` looks at what the action just
+resolved did (Moved and Damaged events) and fires, and `on_turn_start` fires `acts:` watches.
+Overwatch "cannot be used before combat begins in PVP": fracas has no pre-combat phase, so
+there is nothing to refuse; the only pre-combat state, starting Focused, is refused in PvP by
+the set-up.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
+from fracas.core.conditions import Condition, Expiry
+from fracas.core.errors import IllegalAction
+from fracas.core.events import ConditionApplied, ConditionRemoved, Event
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
+from fracas.rulesets.nwo.actions import Focus, Help, Overwatch
+from fracas.rulesets.nwo.catalog import IMPROVISED, Weapon
+from fracas.rulesets.nwo.events import ActionSpent, Damaged, Moved, NwoEvent
 from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules import attack, panel
+from fracas.rulesets.nwo.rules.common import (
+    ACTION_PLEDGED,
+    FOCUSED,
+    HELPED,
+    OVERWATCH,
+    STUNNED,
+    SUPPRESSED,
+    engagers,
+    fighter,
+    half,
+    hostile,
+    options,
+    require_action,
+    require_adjacent,
+    round_action_free,
+    source_of,
+)
+from fracas.rulesets.nwo.rules.movement import check_modifier
+from fracas.rulesets.nwo.sheet import SKILLS
 
 if TYPE_CHECKING:
     from fracas.rulesets.nwo.rules.attack import Strike
 
+HELP_DC = 10
+HELP_BONUS = 3
+MAX_HELPS = 2
+FOCUS_DC = 12
+HELPED_OUT_OF_TURN = ACTION_PLEDGED
+"""The helper's action for this round went on a Help before its turn came (NWO-26)."""
+
+SUBSTITUTES: dict[str, tuple[str, ...]] = {
+    "fitness": ("strength",),  # Athleticism
+    "strength": ("fitness",),  # Athleticism
+    "melee": ("fitness", "strength"),  # The Right Tool, as a melee attack roll
+    "perception": ("aiming",),  # Spotting, as a ranged attack roll
+}
+"""NWO-28: the skills a helper may roll for an assisted skill other than its own."""
+
+
+# -- Help --------------------------------------------------------------------------------
+
+
+def help_count(state: EncounterState, who: str) -> int:
+    """Successful helps waiting for `who`'s next roll this turn (the grappler's "aided by two
+    other characters" counts these too)."""
+    helped = fighter(state, who).condition(HELPED)
+    return 0 if helped is None or helped.detail is None else int(helped.detail)
+
 
 def help_bonus(state: EncounterState, who: Operative) -> int:
-    return 0
+    """+3 a success, at most +6. Only attack rolls and contests ask for it: defense rolls
+    never do ("You cannot use the help action for defense rolls against attacks")."""
+    return HELP_BONUS * help_count(state, who.id)
 
 
 def spend_help(tx: Transaction, who: str) -> None:
-    return None
-
-
-def after_attacked(tx: Transaction, strike: Strike) -> None:
-    return None
-
-
-RULES: dict[type, tuple] = {}  # type: ignore[type-arg]
-
-
-def on_turn_start(tx: Transaction, combatant_id: str) -> None:
-    return None
-
-
-def after_action(tx: Transaction) -> None:
-    return None
+    """The helped roll has been made; helps are for one roll."""
+    if fighter(tx.state, who).has(HELPED):
+        tx.emit(ConditionRemoved(target=who, name=HELPED, why="the helped roll was made"))
 
 
 def may_act_out_of_turn(state: EncounterState, action: object) -> bool:
-    return False
+    """NWO-26: "The help action can be taken out of turn order if you have not already acted
+    that round"."""
+    if not isinstance(action, Help):
+        return False
+    helper = state.find(action.actor)
+    return isinstance(helper, Operative) and round_action_free(state, helper)
+
+
+@dataclass(frozen=True, slots=True)
+class HelpRoll:
+    rolled: str
+    """The skill the helper rolls; "resolve" for the fallback."""
+    assisted: str | None
+    edge: int
+
+
+def help_roll(skill: str | None) -> HelpRoll:
+    """Read `skill`: "<skill>" (the assisted skill, rolled as is), "<rolled> for <assisted>"
+    (a substitution or the Resolve fallback), or nothing (Resolve at disadvantage)."""
+    if skill is None:
+        return HelpRoll("resolve", None, -1)
+    rolled, _, assisted = (part.strip() for part in skill.partition(" for "))
+    for name in (rolled, assisted or rolled):
+        if name not in SKILLS:
+            raise IllegalAction(
+                f"unknown skill {name!r} for help; skills: {', '.join(SKILLS)} "
+                "(write 'perception for aiming' for a substitution)"
+            )
+    if not assisted or assisted == rolled:
+        return HelpRoll(rolled, rolled, 0)
+    if rolled == "resolve":
+        return HelpRoll("resolve", assisted, -1)
+    if assisted not in SUBSTITUTES.get(rolled, ()):
+        accepted = [assisted] + [s for s, helps in SUBSTITUTES.items() if assisted in helps]
+        raise IllegalAction(
+            f"{rolled} cannot stand in for {assisted} when helping; a helper rolls "
+            f"{' or '.join(accepted)} (or resolve at disadvantage)"
+        )
+    return HelpRoll(rolled, assisted, 0)
+
+
+def help_modifier(state: EncounterState, helper: Operative, how: HelpRoll) -> int:
+    """A5 for plain checks; melee and aiming help are attack rolls ("in the form of a melee /
+    ranged attack roll"), with the STR bonus or the movement penalty they carry."""
+    level = helper.skill(how.rolled)
+    if how.rolled == "melee":
+        return half(state, level) + attack.strength_bonus(helper.strength)
+    if how.assisted == "aiming" and how.rolled in ("aiming", "perception"):
+        moved = helper.moved > 0 and state.actor == helper.id  # this turn's movement only
+        return half(state, level) - (attack.MOVE_PENALTY if moved else 0)
+    return check_modifier(state, level)
+
+
+def verify_help(state: EncounterState, action: Help) -> None:
+    helper = fighter(state, action.actor)
+    target = fighter(state, action.target)
+    if target.id == helper.id:
+        raise IllegalAction(f"{helper.id} cannot help itself; help names an adjacent ally")
+    if hostile(helper, target):
+        raise IllegalAction(f"{target.id} is not on {helper.id}'s side; help assists an ally")
+    if not target.is_active:
+        raise IllegalAction(f"{target.id} is {target.status} and has no roll to help")
+    if helper.has(STUNNED):
+        raise IllegalAction(f"{helper.id} is stunned and cannot help")
+    help_roll(action.skill)
+    require_adjacent(state, helper, target, "help")
+    if state.actor == helper.id:
+        require_action(helper)
+    elif not round_action_free(state, helper):
+        raise IllegalAction(
+            f"{helper.id} has already acted this round; help out of turn needs the round's "
+            "action unspent"
+        )
+    if help_count(state, target.id) >= MAX_HELPS:
+        raise IllegalAction(
+            f"{target.id} already has {MAX_HELPS} helps (+{HELP_BONUS * MAX_HELPS}) for this "
+            f"roll; a roll takes at most {MAX_HELPS}"
+        )
+
+
+def resolve_help(tx: Transaction, action: Help) -> None:
+    """NWO-25..27: DC 10 with the assisted skill (or Resolve at disadvantage); +3 a success
+    for the helped character's next roll this turn."""
+    state = tx.state
+    helper = fighter(state, action.actor)
+    out_of_turn = state.actor != helper.id
+    tx.emit(ActionSpent(combatant=helper.id, action=f"help {action.target}"))
+    if out_of_turn:
+        tx.emit(
+            ConditionApplied(
+                target=helper.id,
+                condition=Condition(
+                    name=HELPED_OUT_OF_TURN,
+                    source=helper.id,
+                    expiry=Expiry.END_OF_ROUND,
+                    detail=f"round {state.turns.round}",
+                ),
+            )
+        )
+    how = help_roll(action.skill)
+    modifier = help_modifier(tx.state, helper, how)
+    purpose = f"help {action.target} ({how.rolled})"
+    if not panel.check(tx, helper.id, purpose, modifier, HELP_DC, how.edge):
+        return
+    count = help_count(tx.state, action.target) + 1
+    tx.emit(
+        ConditionApplied(
+            target=action.target,
+            condition=Condition(
+                name=HELPED,
+                source=helper.id,
+                expiry=Expiry.END_OF_TURN,
+                anchor=tx.state.actor,
+                detail=str(count),
+            ),
+        )
+    )
+
+
+# -- Focus -------------------------------------------------------------------------------
+
+
+def _focused_this_turn(state: EncounterState, who: Operative) -> bool:
+    focus = who.condition(FOCUSED)
+    return (
+        state.actor == who.id and focus is not None and focus.detail == f"round {state.turns.round}"
+    )
+
+
+def _ranged_in_hand(who: Operative, weapon_id: str | None) -> Weapon:
+    if weapon_id is None:
+        found = next((w for w in who.in_hand if w.is_ranged), None)
+        if found is None:
+            carried = ", ".join(who.wielded) or "nothing"
+            raise IllegalAction(f"{who.id} holds no ranged weapon (in hand: {carried})")
+        return found
+    weapon = attack.chosen_weapon(who, weapon_id)
+    if not weapon.is_ranged or weapon.id == IMPROVISED:
+        raise IllegalAction(f"{weapon.id} is not a ranged weapon; this needs a gun in hand")
+    return weapon
+
+
+def verify_focus(state: EncounterState, action: Focus) -> None:
+    actor = fighter(state, action.actor)
+    if actor.shot:
+        raise IllegalAction(
+            f"{actor.id} has shot this turn; shooting and focusing take a turn each"
+        )
+    if actor.has(OVERWATCH):
+        raise IllegalAction(f"{actor.id} is on Overwatch; Overwatch and Focus need a turn each")
+    require_action(actor)
+    _ranged_in_hand(actor, None)
+    engaged = [e.id for e in engagers(state, actor)]
+    if engaged:
+        raise IllegalAction(
+            f"{actor.id} is engaged by {', '.join(engaged)}; becoming engaged breaks focus"
+        )
+
+
+def resolve_focus(tx: Transaction, action: Focus) -> None:
+    """NWO-33: advantage on a ranged attack next turn. A12: focusing again keeps the bonus
+    (option `focus_kept_by_focusing`) or loses it."""
+    tx.emit(ActionSpent(combatant=action.actor, action="focus"))
+    actor = fighter(tx.state, action.actor)
+    if actor.has(FOCUSED) and not options(tx.state).focus_kept_by_focusing:
+        tx.emit(
+            ConditionRemoved(
+                target=actor.id, name=FOCUSED, why="focusing again loses the bonus (A12 b)"
+            )
+        )
+        return
+    tx.emit(ConditionApplied(target=actor.id, condition=_focus(actor.id, tx.state.turns.round)))
+
+
+def _focus(who: str, gained: int) -> Condition:
+    """Lapses at the end of the turn after this one unless that turn fires or refocuses."""
+    return Condition(
+        name=FOCUSED,
+        source=who,
+        expiry=Expiry.END_OF_TURN,
+        anchor=who,
+        count=2,
+        detail=f"round {gained}",
+    )
+
+
+def after_attacked(tx: Transaction, strike: Strike) -> None:
+    """NWO-34: "taking melee damage while Focused breaks your focus. If a ranged attack is
+    made against a Focused character, that character must make a DC 12 Resolve roll to
+    remain focused." """
+    target = fighter(tx.state, strike.target)
+    if not target.has(FOCUSED) or not target.is_active:
+        return
+    if not strike.weapon.is_ranged:
+        if strike.hit:
+            tx.emit(ConditionRemoved(target=target.id, name=FOCUSED, why="took melee damage"))
+        return
+    modifier = check_modifier(tx.state, target.resolve)
+    if not panel.check(tx, target.id, "resolve to stay focused", modifier, FOCUS_DC):
+        tx.emit(ConditionRemoved(target=target.id, name=FOCUSED, why="shaken by a shot"))
+
+
+def _break_focus_on_engagement(tx: Transaction) -> None:
+    for combatant in tx.state.combatants:
+        who = fighter(tx.state, combatant.id)
+        if who.has(FOCUSED) and any(True for _ in engagers(tx.state, who)):
+            tx.emit(ConditionRemoved(target=who.id, name=FOCUSED, why="became engaged"))
+
+
+# -- Overwatch ---------------------------------------------------------------------------
+
+
+TRIGGERS = ("moves", "enters", "acts", "damaged")
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """An Overwatch as its condition's detail keeps it: `trigger|target|weapon|moved`."""
+
+    trigger: str
+    target: str | None
+    weapon: str
+    moved: bool
+
+    def detail(self) -> str:
+        return f"{self.trigger}|{self.target or '-'}|{self.weapon}|{int(self.moved)}"
+
+    @classmethod
+    def read(cls, detail: str) -> Watch:
+        trigger, target, weapon, moved = detail.split("|")
+        return cls(trigger, None if target == "-" else target, weapon, moved == "1")
+
+    @property
+    def kind(self) -> str:
+        return self.trigger.partition(":")[0]
+
+    @property
+    def subject(self) -> str:
+        return self.trigger.partition(":")[2]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OverwatchHeld(NwoEvent):
+    """A trigger came but the shot could not be made; the Overwatch keeps waiting."""
+
+    kind: ClassVar[str] = "overwatch_held"
+    combatant: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s overwatch holds fire: {self.why}"
+
+
+def area(subject: str) -> tuple[int, int, int, int]:
+    """`x1,y1,x2,y2` as (left, top, right, bottom)."""
+    try:
+        x1, y1, x2, y2 = (int(part) for part in subject.split(","))
+    except ValueError:
+        raise IllegalAction(
+            f"an area trigger is enters:<x1>,<y1>,<x2>,<y2>, not enters:{subject}"
+        ) from None
+    return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+
+
+def _inside(box: tuple[int, int, int, int], tile: tuple[int, int]) -> bool:
+    return box[0] <= tile[0] <= box[2] and box[1] <= tile[1] <= box[3]
+
+
+def watch_of(who: Operative) -> Watch | None:
+    condition = who.condition(OVERWATCH)
+    return None if condition is None or condition.detail is None else Watch.read(condition.detail)
+
+
+def verify_overwatch(state: EncounterState, action: Overwatch) -> None:
+    actor = fighter(state, action.actor)
+    if _focused_this_turn(state, actor):
+        raise IllegalAction(f"{actor.id} focused this turn; Overwatch and Focus need a turn each")
+    require_action(actor)
+    weapon = _ranged_in_hand(actor, action.weapon)
+    rounds = actor.rounds(weapon.id)
+    if rounds is not None and rounds <= 0:
+        raise IllegalAction(f"{actor.id}'s {weapon.id} is empty; reload (DC 10) first")
+    kind, _, subject = action.trigger.partition(":")
+    if kind not in TRIGGERS or not subject:
+        raise IllegalAction(
+            f"unknown overwatch trigger {action.trigger!r}; accepted: moves:<id>, "
+            "enters:<x1>,<y1>,<x2>,<y2>, acts:<id>, damaged:<id>"
+        )
+    if kind == "enters":
+        area(subject)
+    else:
+        named = fighter(state, subject)
+        if named.id == actor.id:
+            raise IllegalAction(f"{actor.id} cannot overwatch itself; name another character")
+        if action.target is None and not hostile(actor, named):
+            raise IllegalAction(f"{named.id} is an ally; name the `target` the overwatch shoots at")
+    if action.target is not None and fighter(state, action.target).id == actor.id:
+        raise IllegalAction(f"{actor.id} cannot shoot itself")
+
+
+def resolve_overwatch(tx: Transaction, action: Overwatch) -> None:
+    """NWO-29..31: the shot waits for the trigger; unused, it ends at the start of the
+    watcher's next turn. A focus ready now is kept for the watch (to that same moment)."""
+    tx.emit(ActionSpent(combatant=action.actor, action=f"overwatch ({action.trigger})"))
+    actor = fighter(tx.state, action.actor)
+    weapon = _ranged_in_hand(actor, action.weapon)
+    watch = Watch(action.trigger, action.target, weapon.id, actor.moved > 0)
+    tx.emit(
+        ConditionApplied(
+            target=actor.id,
+            condition=Condition(
+                name=OVERWATCH,
+                source=actor.id,
+                expiry=Expiry.START_OF_TURN,
+                anchor=actor.id,
+                detail=watch.detail(),
+            ),
+        )
+    )
+    focus = actor.condition(FOCUSED)
+    if focus is not None and attack.focus_ready(tx.state, actor):
+        kept = Condition(
+            name=FOCUSED,
+            source=focus.source,
+            expiry=Expiry.START_OF_TURN,
+            anchor=actor.id,
+            detail=focus.detail,
+        )
+        tx.emit(ConditionApplied(target=actor.id, condition=kept))
+
+
+def _triggered_by(
+    state: EncounterState, watcher: Operative, watch: Watch, events: list[Event]
+) -> str | None:
+    """Who set the watch off among these events, if anyone: a character's own movement
+    (not a shove) for `moves` and `enters`, any damage taken for `damaged`."""
+    for event in events:
+        if isinstance(event, Damaged):
+            if watch.kind == "damaged" and event.target == watch.subject and event.amount > 0:
+                return event.target
+            continue
+        if not isinstance(event, Moved) or event.forced:
+            continue
+        if watch.kind == "moves" and event.target == watch.subject:
+            return event.target
+        if watch.kind == "enters" and hostile(watcher, fighter(state, event.target)):
+            box = area(watch.subject)
+            if not _inside(box, event.path[0]) and any(_inside(box, t) for t in event.path[1:]):
+                return event.target
+    return None
+
+
+def _fire(tx: Transaction, watcher_id: str, watch: Watch, by: str) -> bool:
+    """Take the waiting shot with normal range and roll rules; False if it cannot be made."""
+    state = tx.state
+    watcher = fighter(state, watcher_id)
+    target = fighter(state, watch.target or by)
+    why: str | None = None
+    weapon = watcher.weapon(watch.weapon)
+    if not watcher.is_active:
+        why = f"{watcher.id} is {watcher.status}"
+    elif weapon is None or weapon.id not in watcher.wielded:
+        why = f"{watch.weapon} is no longer in hand"
+    elif not target.is_active:
+        why = f"{target.id} is {target.status}"
+    elif source_of(watcher, SUPPRESSED) == target.id:
+        why = f"{watcher.id} is suppressed by {target.id}"
+    if why is None:
+        assert weapon is not None
+        try:
+            attack.check_can_strike(state, watcher, target, weapon)
+        except IllegalAction as error:
+            why = str(error)
+    if why is not None:
+        tx.emit(OverwatchHeld(combatant=watcher_id, why=why))
+        return False
+    assert weapon is not None
+    tx.emit(ConditionRemoved(target=watcher_id, name=OVERWATCH, why=f"triggered: {watch.trigger}"))
+    attack.strike(tx, watcher_id, target.id, weapon, reaction=True)
+    return True
+
+
+def _note_movement(tx: Transaction) -> None:
+    """ "If you move during the same turn you apply overwatch, you must apply the -2": the
+    watcher's `moved` carries the penalty into the shot; the detail records it for the log."""
+    actor_id = tx.state.actor
+    if actor_id is None:
+        return
+    actor = fighter(tx.state, actor_id)
+    watch = watch_of(actor)
+    condition = actor.condition(OVERWATCH)
+    if watch is None or condition is None or watch.moved or actor.moved == 0:
+        return
+    moved = Watch(watch.trigger, watch.target, watch.weapon, True)
+    tx.emit(
+        ConditionApplied(
+            target=actor.id,
+            condition=Condition(
+                name=OVERWATCH,
+                source=condition.source,
+                expiry=condition.expiry,
+                anchor=condition.anchor,
+                detail=moved.detail(),
+            ),
+        )
+    )
+
+
+def after_action(tx: Transaction) -> None:
+    """Engagement breaks focus; overwatch fires at what the action did (and at what those
+    shots did in turn: each watch fires once)."""
+    _break_focus_on_engagement(tx)
+    _note_movement(tx)
+    scanned = 0
+    while True:
+        events = tx.events[scanned:]
+        scanned = len(tx.events)
+        fired = False
+        for combatant in tx.state.combatants:
+            watcher = fighter(tx.state, combatant.id)
+            watch = watch_of(watcher)
+            if watch is None or watch.kind == "acts":
+                continue
+            by = _triggered_by(tx.state, watcher, watch, events)
+            if by is not None and _fire(tx, watcher.id, watch, by):
+                fired = True
+        if not fired:
+            break
+    _break_focus_on_engagement(tx)
+
+
+def on_turn_start(tx: Transaction, combatant_id: str) -> None:
+    """A help given out of turn spends this turn's action; a focus carried into the fight
+    counts as focused on the turn before; `acts:` watches fire before the turn is taken."""
+    who = fighter(tx.state, combatant_id)
+    if who.has(HELPED_OUT_OF_TURN):
+        pledge = who.condition(HELPED_OUT_OF_TURN)
+        what = pledge.detail if pledge is not None and pledge.detail else "out of turn"
+        tx.emit(ActionSpent(combatant=who.id, action=f"already spent this round: {what}"))
+    focus = who.condition(FOCUSED)
+    if focus is not None and focus.expiry is Expiry.NEVER:
+        carried = Condition(
+            name=FOCUSED,
+            source=who.id,
+            expiry=Expiry.END_OF_TURN,
+            anchor=who.id,
+            detail=focus.detail,
+        )
+        tx.emit(ConditionApplied(target=who.id, condition=carried))
+    for combatant in tx.state.combatants:
+        watcher = fighter(tx.state, combatant.id)
+        watch = watch_of(watcher)
+        if watch is not None and watch.trigger == f"acts:{combatant_id}":
+            _fire(tx, watcher.id, watch, combatant_id)
+
+
+RULES = {
+    Help: (verify_help, resolve_help),
+    Focus: (verify_focus, resolve_focus),
+    Overwatch: (verify_overwatch, resolve_overwatch),
+}
