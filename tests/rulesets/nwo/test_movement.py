@@ -396,3 +396,22 @@ def test_the_prone_do_not_engage() -> None:
     fight.gm("rex", add_condition="prone")
     fight.act("ada", "move", to=[1, 3])
     assert attackers(fight) == []
+
+
+def test_an_attack_of_opportunity_that_stuns_ends_the_move() -> None:
+    """Short blunt crit: "Target is stunned until the end of their next turn" - a stunned
+    mover can go no further, so the rest of the path is not walked (the AoO comes before the
+    step out of reach)."""
+    fight = Fight(
+        op("ada", "crew", 3, 3, weapons=["short_blade"]),
+        op("rex", "gang", 4, 3, weapons=["short_blunt"], skills={"melee": 4}),
+        dice=[6, 6, 1, 2],
+    )
+    fight.act("ada", "move", to=[1, 3])
+    assert attackers(fight) == [("rex", "short_blunt")]
+    assert fight.damage() == [("ada", 3, 0, 7)]
+    assert fight.events(Moved) == []
+    assert fight.get("ada").tile == (3, 3)
+    assert fight.get("ada").has("stunned")
+    assert fight.get("ada").movement_spent
+    assert fight.dice.remaining == ()

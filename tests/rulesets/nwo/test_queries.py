@@ -92,3 +92,26 @@ def test_opportunity_attackers_on_a_path() -> None:
     assert queries.opportunity_attackers(fight.state, "ada", [(4, 4)]) == []
     fight.gm("rex", add_condition="prone")
     assert queries.opportunity_attackers(fight.state, "ada", path) == [("sam", (3, 4))]
+
+
+def test_legal_actions_match_verifying_every_candidate() -> None:
+    """The fast legal_actions (one verified move per kind, the rest from the reachable map)
+    lists exactly what verifying every candidate one by one would, all through a fight."""
+    import random
+    from pathlib import Path
+
+    from fracas.core.dice import Dice
+    from fracas.core.encounter import Encounter
+    from fracas.core.ruleset import BaseRuleset
+    from fracas.rulesets.nwo import RULESET
+    from fracas.scenario import load_scenario
+
+    spec = load_scenario(Path(__file__).parents[3] / "examples" / "nwo-firefight.yaml")
+    enc = Encounter(RULESET, RULESET.setup(spec), Dice(random.Random(3)))
+    chooser = random.Random(5)
+    for _ in range(25):
+        if enc.state.outcome is not None:
+            break
+        fast = RULESET.legal_actions(enc.state)
+        assert fast == BaseRuleset.legal_actions(RULESET, enc.state)
+        enc.act(chooser.choice(fast))

@@ -15,6 +15,7 @@ from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import describe
+from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
 from fracas.rulesets.nwo.events import Moved, NwoEvent, update
 from fracas.rulesets.nwo.grid import Grid
 from fracas.rulesets.nwo.operative import ARMOR_HP, Operative
@@ -33,6 +34,7 @@ from fracas.rulesets.nwo.rules import (
 from fracas.rulesets.nwo.rules.common import FOCUSED, STUNNED, fighter, grid, occupied
 from fracas.rulesets.nwo.sheet import Arena, Sheet
 
+MAP_MOVES: frozenset[type[Action]] = frozenset({Move, Dash, Disengage, Crawl})
 RULE_MODULES = (attack, movement, posture, holds, support, arms, crits, legacy)
 TURN_RESET = {
     "acted": False,
@@ -150,6 +152,30 @@ class Nwo(BaseRuleset):
         from fracas.rulesets.nwo import tactics
 
         return tactics.candidates(state, actor)
+
+    def legal_actions(self, state: EncounterState) -> list[Action]:
+        """Moves to tiles from the reachable map share every check but the path, which the
+        map already answers: verify one move of each kind and take the rest on its word
+        (a path search per tile made this the slowest query by far)."""
+        actor = state.actor
+        if actor is None:
+            return []
+        legal: list[Action] = []
+        settled: dict[type[Action], bool] = {}
+        for action in self.candidate_actions(state, actor):
+            kind = type(action)
+            if kind in MAP_MOVES and kind in settled:
+                if settled[kind]:
+                    legal.append(action)
+                continue
+            try:
+                self.verify(state, action)
+            except IllegalAction:
+                settled[kind] = False
+                continue
+            settled[kind] = True
+            legal.append(action)
+        return legal
 
     def suggest(self, state: EncounterState) -> Action:
         from fracas.rulesets.nwo import tactics

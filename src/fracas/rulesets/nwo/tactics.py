@@ -13,7 +13,36 @@ from fracas.core.actions import Action, EndTurn
 from fracas.core.errors import FracasError
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo import queries
-from fracas.rulesets.nwo.actions import Attack, Move
+from fracas.rulesets.nwo.actions import (
+    Attack,
+    Brace,
+    Crawl,
+    Dash,
+    Disarm,
+    Disengage,
+    Draw,
+    Drop,
+    DualAttack,
+    Escape,
+    Focus,
+    ForceProne,
+    Free,
+    Grapple,
+    Help,
+    HumanShield,
+    Move,
+    Overwatch,
+    Prone,
+    Release,
+    Reload,
+    ResolveCheck,
+    Restrain,
+    Shove,
+    Stand,
+    Stow,
+    Suppress,
+    Swap,
+)
 from fracas.rulesets.nwo.rules.common import fighter, grid
 
 if TYPE_CHECKING:
@@ -21,12 +50,45 @@ if TYPE_CHECKING:
 
 
 def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
+    """Every action worth checking now; the map queries keep moves and attacks to the tiles
+    and targets that can be right, the ruleset's verify filters the rest."""
+    actor = fighter(state, actor_id)
+    others = [c.id for c in state.combatants if c.id != actor_id and c.is_active]
     yield EndTurn(actor=actor_id)
     for tile in queries.reachable(state, actor_id):
         yield Move(actor=actor_id, to=tile)
+        yield Disengage(actor=actor_id, to=tile)
+    for tile in queries.reachable(state, actor_id, "dash"):
+        yield Dash(actor=actor_id, to=tile)
+    for tile in queries.reachable(state, actor_id, "crawl"):
+        yield Crawl(actor=actor_id, to=tile)
     for weapon_id, targets in queries.targets(state, actor_id).items():
         for target in targets:
             yield Attack(actor=actor_id, target=target, weapon=weapon_id)
+            yield Suppress(actor=actor_id, target=target, weapon=weapon_id)
+            yield Disarm(actor=actor_id, target=target, weapon=weapon_id)
+    for target in others:
+        yield DualAttack(actor=actor_id, target=target)
+        yield Help(actor=actor_id, target=target)
+        yield Grapple(actor=actor_id, target=target)
+        yield Restrain(actor=actor_id, target=target)
+        yield ForceProne(actor=actor_id, target=target)
+        yield Release(actor=actor_id, target=target)
+        yield Free(actor=actor_id, target=target)
+        yield HumanShield(actor=actor_id, shield=target)
+        yield Shove(actor=actor_id, target=target, result="prone")
+        yield Shove(actor=actor_id, target=target, result="away")
+        yield Overwatch(actor=actor_id, trigger=f"moves:{target}")
+    yield from (Focus(actor=actor_id), Brace(actor=actor_id), Escape(actor=actor_id))
+    yield from (Prone(actor=actor_id), ResolveCheck(actor=actor_id))
+    yield Stand(actor=actor_id, using="movement")
+    yield Stand(actor=actor_id, using="action")
+    for weapon in actor.arsenal:
+        yield Reload(actor=actor_id, weapon=weapon.id)
+        yield Draw(actor=actor_id, weapons=(weapon.id,))
+        yield Swap(actor=actor_id, weapons=(weapon.id,))
+        yield Drop(actor=actor_id, weapon=weapon.id)
+        yield Stow(actor=actor_id, weapon=weapon.id)
 
 
 def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:

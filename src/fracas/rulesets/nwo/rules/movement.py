@@ -230,7 +230,7 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 weapon = _aoo_weapon(reactor)
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 attack.strike(tx, reactor.id, mover_id, weapon, reaction=True)
-                if not fighter(tx.state, mover_id).is_active:
+                if _halted(tx, mover_id):
                     return
         sentinels = _sentinels(tx.state, mover_id, here, there, declined)
         if sentinels:
@@ -250,6 +250,20 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
                 return
     _step(tx, mover_id, path[start:])
+
+
+def _halted(tx: Transaction, mover_id: str) -> bool:
+    """A reaction that downs, stuns, grapples or pins the mover ends the rest of its move."""
+    mover = fighter(tx.state, mover_id)
+    if not mover.is_active:
+        return True
+    why = why_cannot_move(mover)
+    if why is None and not mover.has(PRONE):
+        return False
+    from fracas.rulesets.nwo.events import MovementSpent
+
+    tx.emit(MovementSpent(combatant=mover_id, why=why or f"{mover_id} was knocked prone"))
+    return True
 
 
 def _step(tx: Transaction, mover_id: str, segment: list[Tile]) -> None:
