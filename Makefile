@@ -17,6 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/fracas run examples/lines-skirmish.yaml
+	$(BIN)/fracas run examples/nwo-firefight.yaml
 
 test: $(STAMP) lint typecheck pytest
 

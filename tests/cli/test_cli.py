@@ -141,3 +141,17 @@ def test_manual_roll_refuses_after_three_faces_that_do_not_fit() -> None:
     result = runner.invoke(app, ["roll", "1d6", "--manual"], input="7\n0\n8\n")
     assert result.exit_code == 2
     assert "no face that fits a d6 (1-6) after 3 tries (7, 0, 8)" in result.stderr
+
+
+def test_the_scripted_nwo_example_gives_the_numbers_its_comments_promise() -> None:
+    path = Path(__file__).parents[2] / "examples" / "nwo-ambush-at-the-pump.yaml"
+    result = runner.invoke(app, ["run", str(path), "--json"])
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    people = {c["id"]: c for c in report["combatants"]}
+    assert (people["kade"]["hp"], people["kade"]["state"]["ahp"]) == (8, 0)
+    assert (people["dusk"]["hp"], people["dusk"]["state"]["ahp"]) == (10, 0)
+    assert people["dusk"]["position"] == {"x": 3, "y": 3}
+    assert people["kade"]["state"]["ammo"] == {"handgun": 13}
+    assert report["dice_left"] == []
+    assert (report["round"], report["turn"]) == (2, "kade")
