@@ -16,8 +16,9 @@ from fracas.core.encounter import Encounter, replay
 from fracas.core.state import EncounterState, Status
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.actions import Dash, Disengage, DualAttack, Throw
-from fracas.rulesets.nwo.events import Damaged
+from fracas.rulesets.nwo.events import ActionSpent, Damaged
 from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules.common import ACTION_PLEDGED
 from fracas.scenario import parse_scenario
 
 ONE_HANDED = ["handgun", "revolver", "short_blunt", "one_handed_axe", "short_blade"]
@@ -111,9 +112,18 @@ def check_state(state: EncounterState) -> None:
 
 
 def check_armor_first(before: EncounterState, events: list[Any]) -> None:
-    """NWO-56: HP only drops while the armor hitpoints are gone after the event."""
+    """NWO-56: HP only drops while the armor hitpoints are gone after the event; and nothing
+    spends a second action in one turn (NWO-3: "A turn is comprised of an Action and
+    Movement")."""
     state = before
     for event in events:
+        if isinstance(event, ActionSpent):
+            spender = state.get(event.combatant)
+            assert isinstance(spender, Operative)
+            if state.actor == event.combatant:
+                assert not spender.acted, f"{spender.id} spent a second action: {event.action}"
+            else:  # out of turn (Help, Sentinel): at most once a round
+                assert not spender.has(ACTION_PLEDGED), f"{spender.id} pledged twice a round"
         if isinstance(event, Damaged):
             previous = state.get(event.target)
             assert event.hp >= previous.hp or event.ahp == 0, event.describe()
