@@ -15,11 +15,13 @@ from pathlib import Path
 from fracas.core.dice import Dice
 from fracas.core.encounter import Encounter, replay
 from fracas.rulesets.lines import RULESET
+from fracas.rulesets.nwo import RULESET as NWO
 from fracas.runner import autoplay
 from fracas.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_scenario(ROOT / "examples/lines-skirmish.yaml")
+NWO_SPEC = load_scenario(ROOT / "examples/nwo-firefight.yaml")
 
 
 def timed(work: Callable[[], object], repeat: int = 5) -> float:
@@ -52,6 +54,12 @@ def whole_fights() -> list[Encounter]:
     return fights
 
 
+def nwo_fights() -> None:
+    for seed in range(5):
+        enc = Encounter(NWO, NWO.setup(NWO_SPEC), Dice(random.Random(seed)))
+        autoplay(enc, 40)
+
+
 def main() -> None:
     base = timed(baseline)
     fights = whole_fights()
@@ -64,6 +72,7 @@ def main() -> None:
             f"replaying those 20 logs ({events} events)",
             timed(lambda: [replay(RULESET, f.setup, f.log) for f in fights]),
         ),
+        ("5 nwo 4-against-4 firefights, autoplayed", timed(nwo_fights, repeat=3)),
         (
             "legal_actions at the start, x100",
             timed(lambda: [fresh.legal_actions() for _ in range(100)]),

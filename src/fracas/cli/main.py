@@ -162,6 +162,12 @@ def _print_log(result: RunResult) -> None:
             out.print(f"  {line}")
 
 
+def _health(hp: int, max_hp: int, extra: dict[str, Any]) -> str:
+    """HP, and armor hitpoints where the ruleset has them (they are spent first)."""
+    armor = extra.get("ahp")
+    return f"{hp}/{max_hp}" + (f" +{armor} AHP" if armor else "")
+
+
 def _print_state(result: RunResult) -> None:
     state = result.encounter.state
     table = Table("combatant", "side", "hp", "status", "position", "conditions", title="\nstanding")
@@ -171,7 +177,7 @@ def _print_state(result: RunResult) -> None:
         table.add_row(
             combatant.name,
             combatant.side,
-            f"{combatant.hp}/{combatant.max_hp}",
+            _health(combatant.hp, combatant.max_hp, combatant.state_json()),
             str(combatant.status),
             where,
             ", ".join(str(c) for c in combatant.conditions),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import pairwise
 
@@ -56,16 +57,7 @@ class Grid:
     def line(self, a: Tile, b: Tile) -> list[Tile]:
         """Tiles strictly between a and b whose inside a straight line between their centres
         crosses (touching only a corner does not count), nearest to `a` first."""
-        (x0, y0), (x1, y1) = a, b
-        crossed: list[tuple[Fraction, Tile]] = []
-        for cx in range(min(x0, x1), max(x0, x1) + 1):
-            for cy in range(min(y0, y1), max(y0, y1) + 1):
-                if (cx, cy) in (a, b):
-                    continue
-                entry = _entry(x0, x1, cx, y0, y1, cy)
-                if entry is not None:
-                    crossed.append((entry, (cx, cy)))
-        return [tile for _, tile in sorted(crossed)]
+        return list(_line(a, b))
 
     def sight_blocked(self, a: Tile, b: Tile) -> bool:
         return any(tile in self.walls for tile in self.line(a, b))
@@ -145,6 +137,22 @@ class Grid:
             cost += self.step_cost(diagonals, dx, dy)
             diagonals += dx != 0 and dy != 0
         return cost
+
+
+@lru_cache(maxsize=65536)
+def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
+    """The geometry of a line of fire depends on its ends only, and the same lines are asked
+    for again and again (every target, every turn): cached."""
+    (x0, y0), (x1, y1) = a, b
+    crossed: list[tuple[Fraction, Tile]] = []
+    for cx in range(min(x0, x1), max(x0, x1) + 1):
+        for cy in range(min(y0, y1), max(y0, y1) + 1):
+            if (cx, cy) in (a, b):
+                continue
+            entry = _entry(x0, x1, cx, y0, y1, cy)
+            if entry is not None:
+                crossed.append((entry, (cx, cy)))
+    return tuple(tile for _, tile in sorted(crossed))
 
 
 def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> Fraction | None:

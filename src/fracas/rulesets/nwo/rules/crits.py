@@ -465,34 +465,30 @@ def _ends_until_next_turn_over(state: EncounterState, who: str) -> int:
     return 2 if state.turns.current == who else 1
 
 
+def _through_next_turn(tx: Transaction, name: str, source: str, bearer: str) -> None:
+    """A condition on `bearer` that lasts "until the end of their next turn"."""
+    condition = Condition(
+        name=name,
+        source=source,
+        expiry=Expiry.END_OF_TURN,
+        anchor=bearer,
+        count=_ends_until_next_turn_over(tx.state, bearer),
+    )
+    tx.emit(ConditionApplied(target=bearer, condition=condition))
+
+
 def _stun(tx: Transaction, strike: Strike, action: Chosen) -> None:
     """Short blunt: "Target is stunned until the end of their next turn" (A9: no action,
     movement or reaction until then)."""
-    count = _ends_until_next_turn_over(tx.state, strike.target)
-    condition = Condition(
-        name=STUNNED,
-        source=strike.attacker,
-        expiry=Expiry.END_OF_TURN,
-        anchor=strike.target,
-        count=count,
-    )
     _log(tx, strike, "stun", strike.target, "until the end of their next turn")
-    tx.emit(ConditionApplied(target=strike.target, condition=condition))
+    _through_next_turn(tx, STUNNED, strike.attacker, strike.target)
 
 
 def _blade(tx: Transaction, strike: Strike, action: Chosen) -> None:
     """Long blades: "Gain advantage on attack and defense rolls until the end of your next
     turn." (attack_edge and defense_edge read BLADE_ADVANTAGE)."""
-    count = _ends_until_next_turn_over(tx.state, strike.attacker)
-    condition = Condition(
-        name=BLADE_ADVANTAGE,
-        source=strike.attacker,
-        expiry=Expiry.END_OF_TURN,
-        anchor=strike.attacker,
-        count=count,
-    )
     _log(tx, strike, "blade_advantage", strike.attacker, "until the end of their next turn")
-    tx.emit(ConditionApplied(target=strike.attacker, condition=condition))
+    _through_next_turn(tx, BLADE_ADVANTAGE, strike.attacker, strike.attacker)
 
 
 def _spear(tx: Transaction, strike: Strike, action: Chosen) -> None:

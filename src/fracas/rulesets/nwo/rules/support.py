@@ -17,6 +17,7 @@ the set-up.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -486,18 +487,8 @@ def _note_movement(tx: Transaction) -> None:
     if watch is None or condition is None or watch.moved or actor.moved == 0:
         return
     moved = Watch(watch.trigger, watch.target, watch.weapon, True)
-    tx.emit(
-        ConditionApplied(
-            target=actor.id,
-            condition=Condition(
-                name=OVERWATCH,
-                source=condition.source,
-                expiry=condition.expiry,
-                anchor=condition.anchor,
-                detail=moved.detail(),
-            ),
-        )
-    )
+    marked = dataclasses.replace(condition, detail=moved.detail())
+    tx.emit(ConditionApplied(target=actor.id, condition=marked))
 
 
 def after_action(tx: Transaction) -> None:
