@@ -85,7 +85,8 @@ def parse_scenario(data: Any, where: str = "scenario") -> ScenarioSpec:
     return spec
 
 
-def load_scenario(path: Path) -> ScenarioSpec:
+def load_scenario(path: Path | str) -> ScenarioSpec:
+    path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

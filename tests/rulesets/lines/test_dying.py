@@ -230,3 +230,20 @@ def test_c16_option_helpless_defense(helpless: str, dice: list[int], defense: in
     assert (rolled.attack, rolled.defense, rolled.result) == (4, defense, "hit")
     assert fight.get("raider").hp == 7
     assert fight.dice.remaining == ()
+
+
+def test_c7_option_dying_ends_after_third_turn() -> None:
+    """C7, option `dying_ends: after_third_turn`: "If they are healed during the next 3 turns"
+    read as three whole turns: bob's third dying turn (round 4) passes with 0 left, and ada
+    can still heal him in round 5, before his fourth turn would come."""
+    fight = _bob_dying(options={"dying_ends": "after_third_turn"})
+    fight.end("ada", "raider", "ada", "raider", "ada")  # bob's turns in rounds 2, 3, 4 pass
+    assert fight.events(Died) == []
+    assert (fight.get("bob").status, fight.get("bob").dying_left) == (Status.DYING, 0)
+    fight.end("raider")
+    assert fight.state.turns.round == 5
+    fight.act("ada", "heal", target="bob", item="stim")
+    (revived,) = fight.events(Revived)
+    # the stimpack heals its maximum, 12, capped by the new maximum 15 x 2 // 3 = 10
+    assert (revived.constitution, revived.max_hp, revived.hp) == (2, 10, 10)
+    assert fight.get("bob").status is Status.ACTIVE

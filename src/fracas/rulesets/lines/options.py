@@ -26,6 +26,9 @@ class LinesOptions(BaseModel):
     """C5: whether stepping to a neighbouring line costs the turn's one action."""
     dying_counts: Literal["own_turns", "rounds"] = "own_turns"
     """C7: what "the next 3 turns" of dying counts."""
+    dying_ends: Literal["at_third_turn", "after_third_turn"] = "at_third_turn"
+    """C7: death comes as the third dying turn (or round end) arrives, or only once it has
+    passed (allies acting after the dying fighter in that round still get to heal)."""
     revive_hp: Literal["healed", "one"] = "healed"
     """C7: HP after revival: the amount healed (capped by the new maximum), or 1."""
     heal_reach: Literal["melee", "same_line", "any"] = "melee"

@@ -32,7 +32,8 @@ def take_damage(tx: Transaction, target: Fighter, amount: int) -> None:
 def count_down(tx: Transaction, target: Fighter) -> None:
     """One of the three turns (or rounds) passes without healing."""
     left = target.dying_left - 1
-    if left > 0:
+    grace = options(tx.state).dying_ends == "after_third_turn"
+    if left > 0 or (grace and left == 0):
         tx.emit(DyingCounted(target=target.id, left=left))
     else:
         tx.emit(Died(target=target.id, why=f"not healed within {DYING_TURNS} turns"))
