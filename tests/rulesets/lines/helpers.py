@@ -10,18 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-import pytest
-
-from fracas.core.actions import Action
-from fracas.core.dice import Dice, ScriptedRng
-from fracas.core.encounter import Encounter
-from fracas.core.errors import IllegalAction
 from fracas.core.events import DiceRolled, Event
 from fracas.core.ruleset import Ruleset
 from fracas.rulesets.lines import RULESET
 from fracas.rulesets.lines.fighter import Fighter
 from fracas.runner import RunResult, run_scenario
 from fracas.scenario import parse_scenario
+from tests.scripted_fight import ScriptedFight
 
 SWORD = {"id": "sword", "attack": "1d6+3", "damage": "1d6+2"}
 """A one-handed melee card: attack 1d6+3, damage 1d6+2."""
@@ -135,55 +130,17 @@ def run(*combatants: dict[str, Any], **kwargs: Any) -> RunResult:
     return result
 
 
-class Fight:
-    """An encounter driven from Python, with its scripted dice at hand."""
+class Fight(ScriptedFight):
+    """A `lines` encounter driven from Python, with its scripted dice at hand."""
 
     def __init__(self, *combatants: dict[str, Any], **kwargs: Any) -> None:
-        data = scenario(*combatants, **kwargs)
-        spec = parse_scenario(data)
-        self.dice = ScriptedRng(data["dice"])
-        order = tuple(data["order"]) if "order" in data else None
-        ruleset = cast(Ruleset, RULESET)
-        self.encounter = Encounter(ruleset, RULESET.setup(spec), Dice(self.dice), order=order)
-
-    def act(self, actor: str, do: str, **fields: Any) -> list[Event]:
-        return self.encounter.act(RULESET.parse_action({"actor": actor, "do": do, **fields}))
-
-    def end(self, *actors: str) -> None:
-        """End the turn of each named actor, in order."""
-        for actor in actors:
-            self.act(actor, "end_turn")
-
-    def action(self, actor: str, do: str, **fields: Any) -> Action:
-        return RULESET.parse_action({"actor": actor, "do": do, **fields})
+        super().__init__(cast(Ruleset, RULESET), scenario(*combatants, **kwargs))
 
     def get(self, fid: str) -> Fighter:
         return cast(Fighter, self.encounter.state.get(fid))
 
-    @property
-    def state(self) -> Any:
-        return self.encounter.state
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        return self.encounter.log
-
-    def events(self, kind: type[Event]) -> list[Any]:
-        return [e for e in self.log if isinstance(e, kind)]
-
     def rolls(self) -> list[DiceRolled]:
         return self.events(DiceRolled)
-
-    def refuse(self, actor: str, do: str, match: str, **fields: Any) -> IllegalAction:
-        """Assert the action is refused with a message matching `match`, changing nothing."""
-        action = self.action(actor, do, **fields)
-        before, length, used = self.encounter.state, len(self.encounter.log), self.dice.used
-        with pytest.raises(IllegalAction, match=match) as caught:
-            self.encounter.act(action)
-        assert self.encounter.state == before
-        assert len(self.encounter.log) == length
-        assert self.dice.used == used
-        return caught.value
 
 
 def state_of(fid: str, result: RunResult) -> Fighter:

@@ -10,17 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-import pytest
-
-from fracas.core.actions import Action
-from fracas.core.dice import Dice, ScriptedRng
-from fracas.core.encounter import Encounter
-from fracas.core.errors import IllegalAction
-from fracas.core.events import DiceRolled, Event
+from fracas.core.events import DiceRolled
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.events import Damaged, Rolled
 from fracas.rulesets.nwo.operative import Operative
-from fracas.scenario import parse_scenario
+from tests.scripted_fight import ScriptedFight
 
 
 def op(
@@ -79,42 +73,17 @@ def scenario(
     return data
 
 
-class Fight:
-    """An encounter driven from Python, with its scripted dice at hand."""
+class Fight(ScriptedFight):
+    """An nwo encounter driven from Python, with its scripted dice at hand."""
 
     def __init__(self, *combatants: dict[str, Any], **kwargs: Any) -> None:
-        data = scenario(*combatants, **kwargs)
-        spec = parse_scenario(data)
-        self.dice = ScriptedRng(data["dice"])
-        order = tuple(data["order"]) if "order" in data else None
-        self.encounter = Encounter(RULESET, RULESET.setup(spec), Dice(self.dice), order=order)
-
-    def action(self, actor: str, do: str, **fields: Any) -> Action:
-        return RULESET.parse_action({"actor": actor, "do": do, **fields})
-
-    def act(self, actor: str, do: str, **fields: Any) -> list[Event]:
-        return self.encounter.act(self.action(actor, do, **fields))
-
-    def end(self, *actors: str) -> None:
-        for actor in actors:
-            self.act(actor, "end_turn")
+        super().__init__(RULESET, scenario(*combatants, **kwargs))
 
     def gm(self, target: str, **fields: Any) -> None:
         self.act("gm", "override", target=target, **fields)
 
     def get(self, oid: str) -> Operative:
         return cast(Operative, self.encounter.state.get(oid))
-
-    @property
-    def state(self) -> Any:
-        return self.encounter.state
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        return self.encounter.log
-
-    def events(self, kind: type[Event]) -> list[Any]:
-        return [e for e in self.log if isinstance(e, kind)]
 
     def rolled(self) -> list[Rolled]:
         return self.events(Rolled)
@@ -125,14 +94,3 @@ class Fight:
 
     def faces(self) -> list[tuple[int, ...]]:
         return [e.faces for e in self.events(DiceRolled)]
-
-    def refuse(self, actor: str, do: str, match: str, **fields: Any) -> IllegalAction:
-        """Assert the action is refused with a message matching `match`, changing nothing."""
-        action = self.action(actor, do, **fields)
-        before, length, used = self.encounter.state, len(self.encounter.log), self.dice.remaining
-        with pytest.raises(IllegalAction, match=match) as caught:
-            self.encounter.act(action)
-        assert self.encounter.state == before
-        assert len(self.encounter.log) == length
-        assert self.dice.remaining == used
-        return caught.value

@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import pytest
-
-from fracas.core.actions import Action
-from fracas.core.dice import Dice, ScriptedRng
-from fracas.core.encounter import Encounter
-from fracas.core.errors import IllegalAction
-from fracas.core.events import Event
 from fracas.core.ruleset import Ruleset
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.events import Rolled
 from fracas.rulesets.nwo.operative import Operative
-from fracas.scenario import parse_scenario
+from tests.scripted_fight import ScriptedFight
 
 
 def person(
@@ -37,7 +30,7 @@ def person(
     return sheet
 
 
-class Fight:
+class Fight(ScriptedFight):
     """An nwo encounter driven from Python with its scripted dice at hand."""
 
     def __init__(
@@ -57,48 +50,13 @@ class Fight:
             "map": {"width": 12, "height": 12, "walls": walls or [], "cover": cover or []},
             "combatants": list(people),
         }
-        spec = parse_scenario(data)
-        self.dice = ScriptedRng(data["dice"])
-        self.encounter = Encounter(
-            cast(Ruleset, RULESET),
-            RULESET.setup(spec),
-            Dice(self.dice),
-            order=tuple(data["order"]),
-        )
-
-    def action(self, actor: str, do: str, **fields: Any) -> Action:
-        return RULESET.parse_action({"actor": actor, "do": do, **fields})
-
-    def act(self, actor: str, do: str, **fields: Any) -> list[Event]:
-        return self.encounter.act(self.action(actor, do, **fields))
-
-    def end(self, *actors: str) -> None:
-        for actor in actors:
-            self.act(actor, "end_turn")
+        super().__init__(cast(Ruleset, RULESET), data)
 
     def get(self, pid: str) -> Operative:
         return cast(Operative, self.encounter.state.get(pid))
 
-    @property
-    def state(self) -> Any:
-        return self.encounter.state
-
     def rolled(self) -> list[Rolled]:
         return [e for e in self.encounter.log if isinstance(e, Rolled)]
-
-    def events(self, kind: type[Event]) -> list[Any]:
-        return [e for e in self.encounter.log if isinstance(e, kind)]
-
-    def refuse(self, actor: str, do: str, match: str, **fields: Any) -> IllegalAction:
-        """The action is refused with a message matching `match`, and nothing changes."""
-        action = self.action(actor, do, **fields)
-        before, length, used = self.encounter.state, len(self.encounter.log), self.dice.used
-        with pytest.raises(IllegalAction, match=match) as caught:
-            self.encounter.act(action)
-        assert self.encounter.state == before
-        assert len(self.encounter.log) == length
-        assert self.dice.used == used
-        return caught.value
 
     @property
     def dice_left(self) -> int:
