@@ -98,7 +98,7 @@ def test_a_malformed_file_exits_2_with_the_field_path(tmp_path: Path) -> None:
     data["combatants"][1]["stats"]["dexterity"] = -1
     result = runner.invoke(app, ["run", str(write(tmp_path, data))])
     assert result.exit_code == 2
-    assert "combatants[1].stats.dexterity" in result.stderr
+    assert f"{tmp_path / 'fight.yaml'}: combatants[1].stats.dexterity" in result.stderr
     assert "greater than or equal to 0" in result.stderr
 
 

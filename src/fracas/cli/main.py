@@ -132,7 +132,8 @@ def run(
         spec = load_scenario(file)
         result = run_scenario(spec, seed, ManualRng(_ask_for_face) if manual else None)
     except FracasError as error:
-        _refuse(str(error))
+        message = str(error)
+        _refuse(message if message.startswith(str(file)) else f"{file}: {message}")
     if as_json:
         payload = result.to_json()
         if result.error is not None:
