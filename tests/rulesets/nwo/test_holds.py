@@ -440,6 +440,10 @@ def test_a_hold_ends_when_the_grappler_goes_down() -> None:
 # -- Human shield -------------------------------------------------------------------------
 
 
+ALWAYS = {"ranged_shield": "always"}
+"""The option that lets a human shield work against shots from anywhere (as in melee)."""
+
+
 def shooter() -> dict[str, Any]:
     return op("vic", "gang", 2, 8, weapons=["handgun"])
 
@@ -453,12 +457,37 @@ def test_a_held_target_can_be_used_as_a_human_shield() -> None:
     assert shield is not None and shield.source == "rex"
 
 
+def test_against_a_shot_the_shield_counts_only_in_the_line_of_fire() -> None:
+    """NWO-52: "When shielding from ranged attacks, utilize line of sight rules." (default
+    ranged_shield: line_of_fire). vic at (5, 2) shoots ada at (2, 2) through rex at (3, 2):
+    vic 2+2 = 4; rex in the line defends 3+3 = 6 and the shot goes on; ada is in cover:
+    1+1+6 = 8, no advantage, and the miss hurts nobody. From (2, 8) rex is not in the line:
+    vic 5+5 = 10 against ada 1+1 = 2 with no advantage: ada takes 3."""
+    fight = grappled(op("vic", "gang", 5, 2, weapons=["handgun"]), dice=(2, 2, 3, 3, 1, 1))
+    fight.act("ada", "human_shield", shield="rex")
+    fight.end("ada", "rex")
+    fight.act("vic", "attack", target="ada")
+    assert [(r.combatant, r.total, r.edge) for r in fight.rolled()[-3:]] == [
+        ("vic", 4, 0),
+        ("rex", 6, 0),
+        ("ada", 8, 0),
+    ]
+    assert fight.damage() == []
+    assert fight.dice.remaining == ()
+    away = grappled(shooter(), dice=(5, 5, 1, 1))
+    away.act("ada", "human_shield", shield="rex")
+    away.end("ada", "rex")
+    away.act("vic", "attack", target="ada")
+    assert away.damage() == [("ada", 3, 0, 7)]
+    assert away.dice.remaining == ()
+
+
 def test_a_shielded_defender_rolls_with_advantage_and_a_miss_hits_the_shield() -> None:
-    """NWO-52: "Characters protected by a human shield are able to roll defense with
-    advantage. Attack rolls made against the character that fail instead damage the Human
-    Shield." vic shoots 2+2 = 4; ada's ranged defense keeps 3+3 over 1+1; rex takes the
-    handgun's base 3 with no roll of its own (A15)."""
-    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3))
+    """NWO-52 (with option ranged_shield: always for the shot): "Characters protected by a
+    human shield are able to roll defense with advantage. Attack rolls made against the
+    character that fail instead damage the Human Shield." vic shoots 2+2 = 4; ada's ranged
+    defense keeps 3+3 over 1+1; rex takes the handgun's base 3 with no roll of its own."""
+    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3), options=ALWAYS)
     fight.act("ada", "human_shield", shield="rex")
     fight.end("ada", "rex")
     fight.act("vic", "attack", target="ada")
@@ -469,7 +498,7 @@ def test_a_shielded_defender_rolls_with_advantage_and_a_miss_hits_the_shield() -
 
 def test_the_shield_takes_armor_damage_first() -> None:
     """A15: the shield's damage goes through its armor first: light armor 2 AHP, 1 HP."""
-    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3), rex={"armor": "light"})
+    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3), rex={"armor": "light"}, options=ALWAYS)
     fight.act("ada", "human_shield", shield="rex")
     fight.end("ada", "rex")
     fight.act("vic", "attack", target="ada")

@@ -35,6 +35,9 @@ class NwoOptions(BaseModel):
     """A12: focusing again keeps the Focus bonus (reading a) or loses it (reading b)."""
     sentinel_needs_action: bool = True
     """A13: Sentinel needs the wielder's unspent action, and counts as the round's AoO."""
+    ranged_shield: Literal["line_of_fire", "always"] = "line_of_fire"
+    """NWO-52: against a shot a human shield works through the line-of-sight rules only, or
+    as against melee (advantage, and a miss hits the shield) wherever it stands."""
     legacy_throwables: bool = False
     """Older revisions' throwables, AoE and conditions section (off in the newest revision)."""
     ambush_catches_unready: bool = True

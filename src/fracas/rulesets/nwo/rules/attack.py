@@ -198,13 +198,20 @@ def focus_ready(state: EncounterState, who: Operative) -> bool:
     return focus is not None and focus.detail != f"round {state.turns.round}"
 
 
-def defense_edge(target: Operative, weapon: Weapon) -> int:
+def defense_edge(state: EncounterState, target: Operative, weapon: Weapon) -> int:
     advantages = 0
     if not weapon.is_ranged and target.has(BRACED):
         advantages += 1
-    if target.has(BLADE_ADVANTAGE) or target.has(SHIELDED):
+    if target.has(BLADE_ADVANTAGE) or (target.has(SHIELDED) and shield_counts(state, weapon)):
         advantages += 1
     return panel.edge_of(advantages, 0)
+
+
+def shield_counts(state: EncounterState, weapon: Weapon) -> bool:
+    """NWO-52: "When shielding from ranged attacks, utilize line of sight rules": by default a
+    shot meets the shield only as a character in its line of fire (shooting through), and the
+    advantage and the miss that hits the shield are for melee."""
+    return not weapon.is_ranged or options(state).ranged_shield == "always"
 
 
 def defending_weapon(target: Operative) -> Weapon:
@@ -330,7 +337,7 @@ def defend(
         purpose = f"melee defense with {guard.id}"
     if not target.is_active:
         return "critical" if attack_crit else "hit"  # the helpless roll no defense
-    edge = defense_edge(target, weapon)
+    edge = defense_edge(state, target, weapon)
     defense = panel.roll(tx, target.id, purpose, bonus, edge, crit_faces)
     defense_crit = defense.is_double(crit_faces)
     if attack_crit and defense_crit:

@@ -426,7 +426,7 @@ def _fails_ranged_defense(tx: Transaction, who: str, strike: Strike, purpose: st
     other = fighter(tx.state, who)
     if not other.is_active:
         return True
-    edge = attack.defense_edge(other, strike.weapon)
+    edge = attack.defense_edge(tx.state, other, strike.weapon)
     crit_faces = attack.RANGED_DEFENSE_CRIT
     defense = panel.roll(tx, who, purpose, 0, edge, crit_faces)
     return not defense.is_double(crit_faces) and defense.total < strike.attack_total

@@ -571,6 +571,8 @@ def after_miss(tx: Transaction, strike: Strike) -> None:
     Shield" (A15: the weapon's base damage, no defense roll, armor first)."""
     from fracas.rulesets.nwo.rules import attack
 
+    if not attack.shield_counts(tx.state, strike.weapon):
+        return  # a shot met the shield, if at all, through the line-of-sight rules
     protected = fighter(tx.state, strike.target)
     shield_id = protected.condition(SHIELDED)
     if shield_id is None or shield_id.source in (None, strike.attacker):
