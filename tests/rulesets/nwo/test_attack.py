@@ -449,3 +449,26 @@ def test_dual_attack_needs_the_whole_movement_and_two_melee_one_handers() -> Non
         op("rex", "gang", 2, 1),
     )
     other.refuse("ada", "dual_attack", "two one-handed melee weapons", target="rex")
+
+
+def test_the_defender_chooses_which_weapon_in_hand_defends() -> None:
+    """Seed (Dual Wielding): "You are able to choose which weapon you defend with and which
+    weapon you attack with when you make those rolls." rex holds a short blunt and a one-handed
+    axe; `defend_with` picks the axe (its roll is named after it); a weapon not in hand is
+    refused, naming those that are."""
+    fight = Fight(
+        op("ada", "crew", 1, 1, weapons=["short_blade"], skills={"melee": 4}),
+        op("rex", "gang", 2, 1, weapons=["short_blunt", "one_handed_axe"], skills={"melee": 6}),
+        dice=[4, 4, 3, 2],
+    )
+    fight.refuse(
+        "ada",
+        "attack",
+        r"rex cannot defend with 'spear'; melee weapons in hand: short_blunt, one_handed_axe",
+        target="rex",
+        defend_with="spear",
+    )
+    fight.act("ada", "attack", target="rex", defend_with="one_handed_axe")
+    defense = last_roll(fight, "rex")
+    assert (defense.purpose, defense.total) == ("melee defense with one_handed_axe", 8)
+    assert results(fight) == ["hit"]

@@ -62,6 +62,9 @@ class Attack(Action):
     gun's firearm effects, the shotgun's two adjacent targets (as ids)."""
     shove: Literal["prone", "away"] = "prone"
     """For a long-blunt crit's shove."""
+    defend_with: str | None = None
+    """The target's choice of the melee weapon in hand it defends with (NWO-67); by default
+    the first one in hand."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -146,6 +146,13 @@ def verify(state: EncounterState, action: Attack) -> None:
     require_action(actor)
     target = fighter(state, action.target)
     weapon = chosen_weapon(actor, action.weapon)
+    if action.defend_with is not None and not any(
+        w.id == action.defend_with and not w.is_ranged for w in target.in_hand
+    ):
+        held = ", ".join(w.id for w in target.in_hand if not w.is_ranged) or "none"
+        raise IllegalAction(
+            f"{target.id} cannot defend with {action.defend_with!r}; melee weapons in hand: {held}"
+        )
     if source_of_restrainer(state, actor) and weapon.hands == 2:
         raise IllegalAction(f"{actor.id} is holding a restraint and can make one-handed attacks")
     check_can_strike(state, actor, target, weapon)
@@ -214,8 +221,13 @@ def shield_counts(state: EncounterState, weapon: Weapon) -> bool:
     return not weapon.is_ranged or options(state).ranged_shield == "always"
 
 
-def defending_weapon(target: Operative) -> Weapon:
+def defending_weapon(target: Operative, choice: str | None = None) -> Weapon:
+    """The melee weapon in hand the defender parries with: its choice (NWO-67, "You are able
+    to choose which weapon you defend with"), else the first one in hand, else unarmed."""
     melee = [w for w in target.in_hand if not w.is_ranged]
+    chosen = next((w for w in melee if w.id == choice), None)
+    if chosen is not None:
+        return chosen
     return melee[0] if melee else catalog()[UNARMED]
 
 
@@ -258,7 +270,7 @@ def strike(
             )
             deal(tx, blocker, weapon.damage, f"{attacker_id}'s stray shot")
             return result
-    outcome = defend(tx, attacker, target, weapon, attack)
+    outcome = defend(tx, attacker, target, weapon, attack, getattr(action, "defend_with", None))
     result = Strike(attacker_id, target_id, weapon, outcome, attack.total, chain)
     tx.emit(
         AttackResolved(attacker=attacker_id, target=target_id, weapon=weapon.id, result=outcome)
@@ -322,7 +334,12 @@ def _shoot_through(
 
 
 def defend(
-    tx: Transaction, attacker: Operative, target: Operative, weapon: Weapon, attack: panel.PanelRoll
+    tx: Transaction,
+    attacker: Operative,
+    target: Operative,
+    weapon: Weapon,
+    attack: panel.PanelRoll,
+    defend_with: str | None = None,
 ) -> str:
     state = tx.state
     attack_crit = attack.is_double(weapon.crit)
@@ -331,7 +348,7 @@ def defend(
         crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
         purpose = "ranged defense" + (" in cover" if bonus else "")
     else:
-        guard = defending_weapon(target)
+        guard = defending_weapon(target, defend_with)
         bonus = melee_modifier(state, target, guard)
         crit_faces = guard.crit
         purpose = f"melee defense with {guard.id}"
