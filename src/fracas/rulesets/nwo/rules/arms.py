@@ -54,12 +54,12 @@ from fracas.rulesets.nwo.rules.common import (
     RESTRAINED,
     STARTLED,
     SUPPRESSED,
+    check_modifier,
     fighter,
     half,
     require_action,
     source_of,
 )
-from fracas.rulesets.nwo.rules.movement import check_modifier
 
 RELOAD_DC = 10
 SUPPRESSION_DC = 12

@@ -43,6 +43,7 @@ from fracas.rulesets.nwo.rules.common import (
     options,
     require_action,
     require_movement,
+    require_target,
     source_of,
 )
 from fracas.rulesets.nwo.rules.posture import prone_cover_block
@@ -111,12 +112,7 @@ def check_can_strike(
     state: EncounterState, who: Operative, target: Operative, weapon: Weapon
 ) -> None:
     """Everything that makes an attack impossible, whoever's turn it is (AoOs use it too)."""
-    if target.id == who.id:
-        raise IllegalAction(f"{who.id} cannot attack itself")
-    if target.status is Status.DEAD:
-        raise IllegalAction(f"{target.id} is dead")
-    if who.has(RESTRAINED):
-        raise IllegalAction(f"{who.id} is restrained and cannot attack")
+    require_target(who, target, "attack")
     if who.has(STUNNED):
         raise IllegalAction(f"{who.id} is stunned")
     blocked = prone_cover_block(state, who, target)

@@ -56,6 +56,12 @@ def half(state: EncounterState, value: int) -> int:
     return -(-value // 2) if options(state).halves == "up" else value // 2
 
 
+def check_modifier(state: EncounterState, level: int) -> int:
+    """A5: checks (Resolve, Hiding, Strength contests ...) add half the skill, or the full
+    skill by option."""
+    return half(state, level) if options(state).check_modifier == "half" else level
+
+
 def source_of(target: Operative, condition_name: str) -> str | None:
     condition = target.condition(condition_name)
     return None if condition is None else condition.source
@@ -108,6 +114,16 @@ def require_action(actor: Operative) -> None:
 def require_movement(actor: Operative) -> None:
     if actor.movement_spent:
         raise IllegalAction(f"{actor.id} has no movement left this turn")
+
+
+def require_target(actor: Operative, target: Operative, what: str) -> None:
+    """The refusals every action aimed at someone shares."""
+    if target.id == actor.id:
+        raise IllegalAction(f"{actor.id} cannot {what} itself")
+    if target.status.value == "dead":
+        raise IllegalAction(f"{target.id} is dead")
+    if actor.has(RESTRAINED):
+        raise IllegalAction(f"{actor.id} is restrained and cannot {what}")
 
 
 def require_adjacent(state: EncounterState, actor: Operative, target: Operative, what: str) -> None:

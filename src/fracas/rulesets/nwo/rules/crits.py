@@ -38,12 +38,12 @@ from fracas.rulesets.nwo.rules.common import (
     STUCK,
     STUNNED,
     SUPPRESSED,
+    check_modifier,
     fighter,
     grid,
     half,
     options,
 )
-from fracas.rulesets.nwo.rules.movement import check_modifier
 
 if TYPE_CHECKING:
     from fracas.rulesets.nwo.actions import Attack, DualAttack

@@ -63,6 +63,7 @@ from fracas.rulesets.nwo.rules.common import (
     PRONE,
     RESTRAINED,
     SHIELDED,
+    check_modifier,
     fighter,
     grid,
     half,
@@ -71,6 +72,7 @@ from fracas.rulesets.nwo.rules.common import (
     require_action,
     require_adjacent,
     require_movement,
+    require_target,
 )
 
 if TYPE_CHECKING:
@@ -135,9 +137,9 @@ def _hold_reach(holder: Operative) -> int:
 
 
 def _modifier(state: EncounterState, who: Operative, skill: str) -> int:
-    from fracas.rulesets.nwo.rules import movement, support
+    from fracas.rulesets.nwo.rules import support
 
-    return movement.check_modifier(state, who.skill(skill)) + support.help_bonus(state, who)
+    return check_modifier(state, who.skill(skill)) + support.help_bonus(state, who)
 
 
 def contest(
@@ -244,12 +246,7 @@ def _let_go(tx: Transaction, target_id: str, why: str) -> None:
 
 def _common_target(state: EncounterState, actor: Operative, target_id: str, what: str) -> Operative:
     target = fighter(state, target_id)
-    if target.id == actor.id:
-        raise IllegalAction(f"{actor.id} cannot {what} itself")
-    if target.status is Status.DEAD:
-        raise IllegalAction(f"{target.id} is dead")
-    if actor.has(RESTRAINED):
-        raise IllegalAction(f"{actor.id} is restrained and cannot {what}")
+    require_target(actor, target, what)
     return target
 
 

@@ -16,8 +16,7 @@ from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo.events import WeaponsChanged
 from fracas.rulesets.nwo.operative import ARMOR_PENALTY, Operative
 from fracas.rulesets.nwo.rules import panel
-from fracas.rulesets.nwo.rules.common import fighter, options
-from fracas.rulesets.nwo.rules.movement import check_modifier
+from fracas.rulesets.nwo.rules.common import check_modifier, fighter, options
 
 
 def bonus(who: Operative) -> int:

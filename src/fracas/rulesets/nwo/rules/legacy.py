@@ -257,7 +257,7 @@ def _afflict(tx: Transaction, target: str, condition_name: str, source: str) -> 
 def _resist(tx: Transaction, target: str, condition_name: str, source: str) -> None:
     """NWO-L2: "A character moving into an existing AOE requires passing a DC 10 Robustness
     check or else risk taking on the Condition imposed by it" (A21: a failure takes it)."""
-    from fracas.rulesets.nwo.rules.movement import check_modifier
+    from fracas.rulesets.nwo.rules.common import check_modifier
 
     who = fighter(tx.state, target)
     if not who.is_active:

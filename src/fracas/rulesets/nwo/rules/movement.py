@@ -26,6 +26,7 @@ from fracas.rulesets.nwo.rules.common import (
     STARTLED,
     STUCK,
     STUNNED,
+    check_modifier,
     engagers,
     engages,
     fighter,
@@ -115,14 +116,19 @@ def plan(state: EncounterState, action: Move, allowance: int) -> tuple[list[Tile
     return path, cost
 
 
-def verify_move(state: EncounterState, action: Move) -> None:
-    mover = fighter(state, action.actor)
-    require_movement(mover)
+def _require_upright_and_free(mover: Operative) -> None:
+    """Walking, dashing and disengaging all need a mover that nothing holds and is standing."""
     blocked = why_cannot_move(mover)
     if blocked:
         raise IllegalAction(blocked)
     if mover.has(PRONE):
         raise IllegalAction(f"{mover.id} is prone: stand up (stand) or crawl one tile")
+
+
+def verify_move(state: EncounterState, action: Move) -> None:
+    mover = fighter(state, action.actor)
+    require_movement(mover)
+    _require_upright_and_free(mover)
     plan(state, action, budget(state, mover, "move"))
 
 
@@ -138,9 +144,7 @@ def verify_dash(state: EncounterState, action: Dash) -> None:
     require_movement(mover)
     if mover.moved:
         raise IllegalAction(f"{mover.id} has already moved; a dash takes the whole movement")
-    blocked = why_cannot_move(mover) or (f"{mover.id} is prone" if mover.has(PRONE) else None)
-    if blocked:
-        raise IllegalAction(blocked)
+    _require_upright_and_free(mover)
     plan(state, action, budget(state, mover, "dash"))
 
 
@@ -157,9 +161,7 @@ def verify_disengage(state: EncounterState, action: Disengage) -> None:
     mover = fighter(state, action.actor)
     require_action(mover)
     require_movement(mover)
-    blocked = why_cannot_move(mover) or (f"{mover.id} is prone" if mover.has(PRONE) else None)
-    if blocked:
-        raise IllegalAction(blocked)  # "these supersede the ability to disengage"
+    _require_upright_and_free(mover)  # "these supersede the ability to disengage"
     plan(state, action, budget(state, mover, "move"))
 
 
@@ -168,7 +170,7 @@ def resolve_disengage(tx: Transaction, action: Disengage) -> None:
     roll spends the action; the movement stays for an ordinary (provoking) move."""
     mover = fighter(tx.state, action.actor)
     if sum(1 for _ in engagers(tx.state, mover)) >= 2:
-        modifier = _check_modifier(tx.state, mover.resolve)
+        modifier = check_modifier(tx.state, mover.resolve)
         if not panel.check(tx, mover.id, "resolve to disengage", modifier, DISENGAGE_DC):
             tx.emit(ActionSpent(combatant=action.actor, action="disengage (failed)"))
             return
@@ -196,15 +198,6 @@ def resolve_crawl(tx: Transaction, action: Crawl) -> None:
     from fracas.rulesets.nwo.events import MovementSpent
 
     tx.emit(MovementSpent(combatant=action.actor, why="crawled"))
-
-
-def _check_modifier(state: EncounterState, level: int) -> int:
-    return half(state, level) if options(state).check_modifier == "half" else level
-
-
-def check_modifier(state: EncounterState, level: int) -> int:
-    """A5: checks add half the skill (or the full skill, by option)."""
-    return _check_modifier(state, level)
 
 
 def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, ...]) -> None:

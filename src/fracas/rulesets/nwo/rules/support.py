@@ -38,6 +38,7 @@ from fracas.rulesets.nwo.rules.common import (
     OVERWATCH,
     STUNNED,
     SUPPRESSED,
+    check_modifier,
     engagers,
     fighter,
     half,
@@ -48,7 +49,6 @@ from fracas.rulesets.nwo.rules.common import (
     round_action_free,
     source_of,
 )
-from fracas.rulesets.nwo.rules.movement import check_modifier
 from fracas.rulesets.nwo.sheet import SKILLS
 
 if TYPE_CHECKING:
@@ -414,13 +414,7 @@ def resolve_overwatch(tx: Transaction, action: Overwatch) -> None:
     )
     focus = actor.condition(FOCUSED)
     if focus is not None and attack.focus_ready(tx.state, actor):
-        kept = Condition(
-            name=FOCUSED,
-            source=focus.source,
-            expiry=Expiry.START_OF_TURN,
-            anchor=actor.id,
-            detail=focus.detail,
-        )
+        kept = dataclasses.replace(focus, expiry=Expiry.START_OF_TURN, anchor=actor.id, count=1)
         tx.emit(ConditionApplied(target=actor.id, condition=kept))
 
 
