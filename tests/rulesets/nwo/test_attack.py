@@ -127,6 +127,53 @@ def test_parry_reroll_option_rolls_the_exchange_again() -> None:
     assert fight.dice.remaining == ()
 
 
+def test_a_parry_reroll_keeps_the_attackers_advantage_and_help() -> None:
+    """Seed: "if both parties agree, a 'Parry' can instead result in a re-roll from both
+    parties": the same roll again, so what the attack had the first time it keeps. bo's help
+    (melee 10: 3+2+5 = 10, DC 10) gives ada +3 over her +1, and rex lying prone gives her
+    advantage: (4, 4) kept over (1, 1) makes 12; rex 5+6+1 = 12 parries. Re-rolled: (2, 3)
+    over (1, 1) and the same +4 make 9 against rex 3+4+1 = 8: a hit for 2."""
+    fight = Fight(
+        op("ada", "crew", 1, 1, weapons=["short_blunt"], skills={"melee": 2}),
+        op("bo", "crew", 0, 1, skills={"melee": 10}),
+        op("rex", "gang", 2, 1, weapons=["short_blunt"], skills={"melee": 2}),
+        dice=[3, 2, 4, 4, 1, 1, 5, 6, 2, 3, 1, 1, 3, 4],
+        options={"parry": "reroll"},
+    )
+    fight.gm("rex", add_condition="prone")
+    fight.act("bo", "help", target="ada", skill="melee")
+    fight.act("ada", "attack", target="rex")
+    exchange = [(r.combatant, r.modifier, r.total, r.edge) for r in fight.rolled()[1:]]
+    assert exchange == [("ada", 4, 12, 1), ("rex", 1, 12, 0), ("ada", 4, 9, 1), ("rex", 1, 8, 0)]
+    assert results(fight) == ["hit"]
+    assert fight.damage() == [("rex", 2, 0, 8)]
+    assert fight.dice.remaining == ()
+
+
+def test_a_parry_reroll_keeps_the_defenders_chosen_weapon() -> None:
+    """Seed: "a 'Parry' can instead result in a re-roll from both parties", and (Dual
+    Wielding) "You are able to choose which weapon you defend with". rex parries with its
+    hook (crits on Double 5 or 6) rather than the short blunt in its first hand: 4+4+1 = 9
+    against 5+3+1 = 9. Re-rolled, rex still holds up the hook: its 5+5 is a critical defense
+    that stops ada's 6+5+1 = 12, so rex keeps all 10 HP."""
+    hook = {"id": "hook", "kind": "melee", "damage": 2, "crit_damage": 3, "crit": [5, 6]}
+    fight = Fight(
+        op("ada", "crew", 1, 1, weapons=["short_blunt"], skills={"melee": 2}),
+        op("rex", "gang", 2, 1, weapons=["short_blunt", hook], skills={"melee": 2}),
+        dice=[4, 4, 5, 3, 6, 5, 5, 5],
+        options={"parry": "reroll"},
+    )
+    fight.act("ada", "attack", target="rex", defend_with="hook")
+    defenses = [(r.purpose, r.total, r.crit) for r in fight.rolled() if r.combatant == "rex"]
+    assert defenses == [
+        ("melee defense with hook", 9, False),
+        ("melee defense with hook", 11, True),
+    ]
+    assert results(fight) == ["defense_critical"]
+    assert fight.damage() == []
+    assert fight.get("rex").hp == 10
+
+
 # -- crits ----------------------------------------------------------------------------
 
 
@@ -310,18 +357,39 @@ def test_a_wall_on_the_line_of_fire_blocks_the_shot() -> None:
     fight.refuse("ada", "attack", "a wall blocks the line of sight", target="rex")
 
 
+def past_bob(dice: list[int], aiming: int = 6) -> Fight:
+    """ada's handgun at (1, 1) aimed at rex at (6, 1), with her ally bob at (3, 1) on the
+    line of fire; Aiming 6 shoots at +3."""
+    return Fight(
+        op("ada", "crew", 1, 1, weapons=["handgun"], skills={"aiming": aiming}),
+        op("bob", "crew", 3, 1),
+        op("rex", "gang", 6, 1),
+        dice=dice,
+    )
+
+
 def test_a_shot_through_a_character_who_fails_ranged_defense_hits_them_instead() -> None:
     """Seed: "Attempting to shoot through a character requires that ally to roll Ranged
     Defense, and they will be hit instead if they fail."""
-    fight = Fight(
-        op("ada", "crew", 1, 1, weapons=["handgun"], skills={"aiming": 6}),
-        op("bob", "crew", 3, 1),
-        op("rex", "gang", 6, 1),
-        dice=[4, 4, 2, 3],
-    )
+    fight = past_bob([4, 4, 2, 3])
     fight.act("ada", "attack", target="rex")
     assert [r.combatant for r in fight.rolled()] == ["ada", "bob"]
     assert fight.damage() == [("bob", 3, 0, 7)]
+    assert fight.dice.remaining == ()
+
+
+def test_a_critical_ranged_defense_in_the_line_of_fire_lets_the_shot_go_on() -> None:
+    """Seed: "In the event of a critical success defense roll, the character automatically
+    succeeds against the attack" — bob, shot through, too. ada's 6+5+5 = 16 beats bob's
+    6+6 = 12 on the totals, but bob's Double 6 holds: the shot passes him and rex, in cover
+    behind him, defends 1+2+6 = 9 and takes the handgun's 3."""
+    fight = past_bob([6, 5, 6, 6, 1, 2], aiming=10)
+    fight.act("ada", "attack", target="rex")
+    rolls = [(r.combatant, r.total, r.crit) for r in fight.rolled()]
+    assert rolls == [("ada", 16, False), ("bob", 12, True), ("rex", 9, False)]
+    assert results(fight) == ["hit"]
+    assert fight.damage() == [("rex", 3, 0, 7)]
+    assert fight.get("bob").hp == 10
     assert fight.dice.remaining == ()
 
 
@@ -329,12 +397,7 @@ def test_a_shot_past_a_character_who_defends_puts_the_target_in_cover() -> None:
     """Seed: "If a target is obscured by cover, or another character, they are considered in
     'Cover' ... giving a +6 to ranged defense rolls" (A15: the ally defends against the same
     total; succeeding lets the shot go on)."""
-    fight = Fight(
-        op("ada", "crew", 1, 1, weapons=["handgun"], skills={"aiming": 6}),
-        op("bob", "crew", 3, 1),
-        op("rex", "gang", 6, 1),
-        dice=[4, 4, 6, 5, 2, 1],
-    )
+    fight = past_bob([4, 4, 6, 5, 2, 1])
     fight.act("ada", "attack", target="rex")
     totals = [(r.combatant, r.modifier, r.total) for r in fight.rolled()]
     assert totals == [("ada", 3, 11), ("bob", 0, 11), ("rex", 6, 9)]
@@ -345,12 +408,7 @@ def test_a_shot_past_a_character_who_defends_puts_the_target_in_cover() -> None:
 def test_a_prone_character_does_not_block_the_line() -> None:
     """Seed: "Any tile occupied by a non-prone character, including allies, is considered
     blocking line-of-sight."""
-    fight = Fight(
-        op("ada", "crew", 1, 1, weapons=["handgun"], skills={"aiming": 6}),
-        op("bob", "crew", 3, 1),
-        op("rex", "gang", 6, 1),
-        dice=[4, 4, 2, 1],
-    )
+    fight = past_bob([4, 4, 2, 1])
     fight.gm("bob", add_condition="prone")
     fight.act("ada", "attack", target="rex")
     assert [r.combatant for r in fight.rolled()] == ["ada", "rex"]

@@ -601,6 +601,42 @@ def test_flame_splash_is_for_flamethrowers_only() -> None:
     assert tx.events == []
 
 
+def _flame_through_bob(options: dict[str, Any] | None = None) -> tuple[Any, Any, list[Any]]:
+    """ada's flamethrower (+3) at rex, five tiles east, past her ally bob two tiles out (not
+    next to rex, so not in the splash): ada 4+3+3 = 10, then 1+1 for whoever defends next."""
+    fight, dice = encounter(
+        [shooter("flamethrower", x=1, y=5), sheet("bob", 3, 5, side="crew"), sheet("rex", 6, 5)],
+        [4, 3, 1, 1],
+        options=options,
+    )
+    return fight, dice, act(fight, actor="ada", do="attack", target="rex")
+
+
+def test_flames_pass_the_characters_in_the_line_of_fire() -> None:
+    """ "Flamethrowers ignore cover. ... Only fully blocking line of sight with a wall or
+    significant barricade will grant cover." bob stands on the line of fire but does not
+    stop the flames: he rolls nothing and is not hit; rex defends 1+1 with no cover (not the
+    +6 bob would give against a bullet) and takes the flamethrower's 3."""
+    fight, dice, events = _flame_through_bob()
+    assert pairs(events) == [("ada", (4, 3), 10), ("rex", (1, 1), 2)]
+    assert results(events) == [("rex", "hit")]
+    assert damage(events) == [("rex", 3)]
+    assert (who(fight, "bob").hp, who(fight, "rex").hp) == (20, 17)
+    assert dice.remaining == ()
+
+
+def test_flame_blocked_by_characters_option_lets_bob_absorb_the_flames() -> None:
+    """A10 read the other way (option flame_blocked_by_characters): "Attempting to shoot
+    through a character requires that ally to roll Ranged Defense, and they will be hit
+    instead if they fail" holds for flames too. bob's 1+1 fails against 10: he takes the
+    3 and rex rolls nothing."""
+    fight, dice, events = _flame_through_bob({"flame_blocked_by_characters": True})
+    assert pairs(events) == [("ada", (4, 3), 10), ("bob", (1, 1), 2)]
+    assert results(events) == [("bob", "hit")]
+    assert (who(fight, "bob").hp, who(fight, "rex").hp) == (17, 20)
+    assert dice.remaining == ()
+
+
 @pytest.mark.parametrize(("face", "burst"), [(1, True), (3, True), (4, False), (6, False)])
 def test_flamethrower_canister_on_a_critical_hit(face: int, burst: bool) -> None:
     """1.4 #6: "Flamethrower canister: d6 1/2/3 -> 2 damage to the wielder; 4/5/6 -> nothing."
@@ -838,3 +874,41 @@ def test_which_pairs_crit(weapon: str, pair: tuple[int, int]) -> None:
     first = of(events, AttackResolved)[0]
     assert first.result == ("critical" if crit else "hit")
     assert of(events, Damaged)[0].amount == (row.crit_damage if crit else row.damage)
+
+
+@pytest.mark.parametrize("faces", [(4, 6, 5, 5), (5, 5, 6, 4)])
+def test_advantage_keeps_the_critical_pair_when_the_totals_tie(faces: tuple[int, ...]) -> None:
+    """A2 with 1.4 #7 ("(5,5) crits only D5/6 weapons"): advantage keeps the better pair, and
+    of two pairs totalling 10 the Double 5 is the better for a two-handed axe. Melee against
+    prone rex has advantage; whichever order the pairs come in, ada keeps (5, 5) and crits
+    for the axe's 8 (rex 1+2)."""
+    fight, dice = encounter(
+        [sheet("ada", 5, 5, side="crew", weapons=["two_handed_axe"]), sheet("rex", 6, 5)],
+        [*faces, 1, 2],
+    )
+    act(fight, actor="gm", do="override", target="rex", add_condition="prone")
+    events = act(fight, actor="ada", do="attack", target="rex")
+    assert pairs(events) == [("ada", (5, 5), 10), ("rex", (1, 2), 3)]
+    assert results(events) == [("rex", "critical")]
+    assert damage(events) == [("rex", 8)]
+    assert who(fight, "rex").hp == 12
+    assert dice.remaining == ()
+
+
+@pytest.mark.parametrize("faces", [(5, 5, 4, 6), (6, 4, 5, 5)])
+def test_disadvantage_keeps_the_plain_pair_when_the_totals_tie(faces: tuple[int, ...]) -> None:
+    """A2 mirrored: disadvantage keeps the worse pair, and of two pairs totalling 10 the one
+    that does not crit is the worse. A shot at prone rex four tiles off has disadvantage
+    ("Ranged attacks against prone characters are made with disadvantage"): ada's assault
+    rifle keeps the 6 and 4 (+3 = 13, no crit) and hits rex (1+2) for 4, not the crit's 6."""
+    fight, dice = encounter(
+        [shooter("assault_rifle", x=2, y=5), sheet("rex", 6, 5)], [*faces, 1, 2]
+    )
+    act(fight, actor="gm", do="override", target="rex", add_condition="prone")
+    events = act(fight, actor="ada", do="attack", target="rex")
+    kept = pairs(events)[0]
+    assert (kept[0], sorted(kept[1]), kept[2]) == ("ada", [4, 6], 13)
+    assert results(events) == [("rex", "hit")]
+    assert damage(events) == [("rex", 4)]
+    assert effects(events) == []
+    assert dice.remaining == ()

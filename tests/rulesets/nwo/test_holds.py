@@ -18,7 +18,7 @@ from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.events import Moved, WeaponsChanged
 from fracas.rulesets.nwo.rules import holds, support
 from fracas.rulesets.nwo.rules.common import GRAPPLED, PRONE, RESTRAINED, SHIELDED
-from tests.rulesets.nwo.holds_helpers import condition, grappled, op, pair
+from tests.rulesets.nwo.holds_helpers import Fight, condition, grappled, op, pair
 
 # -- Grapple ----------------------------------------------------------------------------
 
@@ -448,6 +448,21 @@ def shooter() -> dict[str, Any]:
     return op("vic", "gang", 2, 8, weapons=["handgun"])
 
 
+def shot_behind_rex(vic: dict[str, Any], dice: tuple[int, ...], **kwargs: Any) -> Fight:
+    """ada has grappled rex and holds it up as her human shield; on vic's turn vic shoots ada
+    with its handgun. `dice` follow the grapple's."""
+    fight = grappled(vic, dice=dice, **kwargs)
+    fight.act("ada", "human_shield", shield="rex")
+    fight.end("ada", "rex")
+    fight.act("vic", "attack", target="ada")
+    return fight
+
+
+def in_line() -> dict[str, Any]:
+    """vic at (5, 2): rex at (3, 2) stands on its line of fire to ada at (2, 2)."""
+    return op("vic", "gang", 5, 2, weapons=["handgun"])
+
+
 def test_a_held_target_can_be_used_as_a_human_shield() -> None:
     """NWO-52: "When a character is grappling or restraining a target ... they are able to
     utilize them as a Human Shield." Using it is free."""
@@ -457,16 +472,61 @@ def test_a_held_target_can_be_used_as_a_human_shield() -> None:
     assert shield is not None and shield.source == "rex"
 
 
-def test_against_a_shot_the_shield_counts_only_in_the_line_of_fire() -> None:
-    """NWO-52: "When shielding from ranged attacks, utilize line of sight rules." (default
-    ranged_shield: line_of_fire). vic at (5, 2) shoots ada at (2, 2) through rex at (3, 2):
-    vic 2+2 = 4; rex in the line defends 3+3 = 6 and the shot goes on; ada is in cover:
-    1+1+6 = 8, no advantage, and the miss hurts nobody. From (2, 8) rex is not in the line:
-    vic 5+5 = 10 against ada 1+1 = 2 with no advantage: ada takes 3."""
-    fight = grappled(op("vic", "gang", 5, 2, weapons=["handgun"]), dice=(2, 2, 3, 3, 1, 1))
+def test_against_a_shot_the_shield_counts_when_it_stands_in_the_line_of_fire() -> None:
+    """NWO-52: "Characters protected by a human shield are able to roll defense with
+    advantage. Attack rolls made against the character that fail instead damage the Human
+    Shield. When shielding from ranged attacks, utilize line of sight rules." (default
+    ranged_shield: between). vic at (5, 2) shoots ada at (2, 2) with rex at (3, 2) on the line
+    of fire: rex rolls nothing of its own and gives no +6 cover; vic 2+2 = 4 against ada's
+    advantage, 3+3 kept over 1+1 = 6: the failed shot hits rex for the handgun's 3. From
+    (2, 8) rex is not between them: vic 1+1 = 2 against ada 3+3 = 6 with no advantage, and
+    the miss hurts nobody."""
+    fight = shot_behind_rex(in_line(), (2, 2, 3, 3, 1, 1))
+    assert [(r.combatant, r.modifier, r.total, r.edge) for r in fight.rolled()[-2:]] == [
+        ("vic", 0, 4, 0),
+        ("ada", 0, 6, 1),
+    ]
+    assert fight.damage() == [("rex", 3, 0, 7)]
+    assert fight.dice.remaining == ()
+    away = shot_behind_rex(shooter(), (1, 1, 3, 3))
+    assert [(r.combatant, r.total, r.edge) for r in away.rolled()[-2:]] == [
+        ("vic", 2, 0),
+        ("ada", 6, 0),
+    ]
+    assert away.damage() == []
+    assert away.dice.remaining == ()
+
+
+def test_a_prone_shield_blocks_no_line_of_sight() -> None:
+    """NWO-52 through the line-of-sight rules: "Any tile occupied by a non-prone character
+    ... is considered blocking line-of-sight." ada forces rex prone, and "Both characters are
+    considered Prone", so rex on the line no longer shields her: vic shoots at the prone ada
+    with disadvantage, (1, 1) kept under (2, 2), against her plain 3+3 = 6, and the miss
+    hurts nobody."""
+    fight = grappled(in_line(), dice=(1, 1, 2, 2, 3, 3))
     fight.act("ada", "human_shield", shield="rex")
+    fight.end("ada", "rex", "vic")
+    fight.act("ada", "force_prone", target="rex")
     fight.end("ada", "rex")
     fight.act("vic", "attack", target="ada")
+    assert [(r.combatant, r.total, r.edge) for r in fight.rolled()[-2:]] == [
+        ("vic", 2, -1),
+        ("ada", 6, 0),
+    ]
+    assert fight.get("rex").has(PRONE)
+    assert condition(fight, "ada", SHIELDED) is not None
+    assert fight.damage() == []
+    assert fight.dice.remaining == ()
+
+
+def test_shoot_through_option_meets_the_shield_only_as_a_character_in_the_way() -> None:
+    """NWO-52 read with option ranged_shield: shoot_through ("utilize line of sight rules" as
+    the whole of it): vic at (5, 2) shoots ada at (2, 2) through rex at (3, 2): vic 2+2 = 4;
+    rex in the line defends 3+3 = 6 and the shot goes on; ada is in cover: 1+1+6 = 8, no
+    advantage, and the miss hurts nobody. From (2, 8) rex is not in the line: vic 5+5 = 10
+    against ada 1+1 = 2 with no advantage: ada takes 3."""
+    options = {"ranged_shield": "shoot_through"}
+    fight = shot_behind_rex(in_line(), (2, 2, 3, 3, 1, 1), options=options)
     assert [(r.combatant, r.total, r.edge) for r in fight.rolled()[-3:]] == [
         ("vic", 4, 0),
         ("rex", 6, 0),
@@ -474,10 +534,7 @@ def test_against_a_shot_the_shield_counts_only_in_the_line_of_fire() -> None:
     ]
     assert fight.damage() == []
     assert fight.dice.remaining == ()
-    away = grappled(shooter(), dice=(5, 5, 1, 1))
-    away.act("ada", "human_shield", shield="rex")
-    away.end("ada", "rex")
-    away.act("vic", "attack", target="ada")
+    away = shot_behind_rex(shooter(), (5, 5, 1, 1), options=options)
     assert away.damage() == [("ada", 3, 0, 7)]
     assert away.dice.remaining == ()
 
@@ -487,10 +544,7 @@ def test_a_shielded_defender_rolls_with_advantage_and_a_miss_hits_the_shield() -
     human shield are able to roll defense with advantage. Attack rolls made against the
     character that fail instead damage the Human Shield." vic shoots 2+2 = 4; ada's ranged
     defense keeps 3+3 over 1+1; rex takes the handgun's base 3 with no roll of its own."""
-    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3), options=ALWAYS)
-    fight.act("ada", "human_shield", shield="rex")
-    fight.end("ada", "rex")
-    fight.act("vic", "attack", target="ada")
+    fight = shot_behind_rex(shooter(), (2, 2, 1, 1, 3, 3), options=ALWAYS)
     assert [r.edge for r in fight.rolled()[-2:]] == [0, 1]
     assert fight.damage() == [("rex", 3, 0, 7)]
     assert fight.dice.remaining == ()
@@ -498,10 +552,7 @@ def test_a_shielded_defender_rolls_with_advantage_and_a_miss_hits_the_shield() -
 
 def test_the_shield_takes_armor_damage_first() -> None:
     """A15: the shield's damage goes through its armor first: light armor 2 AHP, 1 HP."""
-    fight = grappled(shooter(), dice=(2, 2, 1, 1, 3, 3), rex={"armor": "light"}, options=ALWAYS)
-    fight.act("ada", "human_shield", shield="rex")
-    fight.end("ada", "rex")
-    fight.act("vic", "attack", target="ada")
+    fight = shot_behind_rex(shooter(), (2, 2, 1, 1, 3, 3), rex={"armor": "light"}, options=ALWAYS)
     assert fight.damage() == [("rex", 3, 0, 9)]
 
 

@@ -35,9 +35,14 @@ class NwoOptions(BaseModel):
     """A12: focusing again keeps the Focus bonus (reading a) or loses it (reading b)."""
     sentinel_needs_action: bool = True
     """A13: Sentinel needs the wielder's unspent action, and counts as the round's AoO."""
-    ranged_shield: Literal["line_of_fire", "always"] = "line_of_fire"
-    """NWO-52: against a shot a human shield works through the line-of-sight rules only, or
-    as against melee (advantage, and a miss hits the shield) wherever it stands."""
+    ranged_shield: Literal["between", "shoot_through", "always"] = "between"
+    """NWO-52: against a shot a human shield gives advantage and takes the failed attacks when
+    it stands on the line of fire between shooter and protected (`between`), wherever it
+    stands (`always`), or never, meeting the shot only as a character to shoot through
+    (`shoot_through`)."""
+    flame_blocked_by_characters: bool = False
+    """A10: whether characters on a flamethrower's line of fire defend and take the attack
+    on a failure, as with any shot (the default lets the flames pass: they "ignore cover")."""
     legacy_throwables: bool = False
     """Older revisions' throwables, AoE and conditions section (off in the newest revision)."""
     ambush_catches_unready: bool = True

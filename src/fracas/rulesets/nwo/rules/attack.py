@@ -5,6 +5,10 @@ the line of fire passes through, nearest first, then the target's defense, then 
 hitpoints first), then the crit effect in the order its text gives. Melee modifiers are
 "½ Weapon Skill (or ½ Nimble if Unarmed) + STR Bonus (+1 at lvl 8, +2 at lvl 10)" on both
 sides; a shot is "Aiming/2" (-2 after moving) against 0, or 6 in cover.
+
+A flamethrower's flames pass the characters on the line (A10), and a human shield standing
+for the target is left to its own rule (NWO-52, holds.py) rather than rolling as a character
+in the way.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from fracas.rulesets.nwo.events import (
     FlagSet,
 )
 from fracas.rulesets.nwo.operative import Operative
-from fracas.rulesets.nwo.rules import panel
+from fracas.rulesets.nwo.rules import holds, panel
 from fracas.rulesets.nwo.rules.common import (
     BLADE_ADVANTAGE,
     BRACED,
@@ -34,7 +38,6 @@ from fracas.rulesets.nwo.rules.common import (
     LEVER_ACTION,
     PRONE,
     RESTRAINED,
-    SHIELDED,
     STUNNED,
     engagers,
     fighter,
@@ -201,20 +204,18 @@ def focus_ready(state: EncounterState, who: Operative) -> bool:
     return focus is not None and focus.detail != f"round {state.turns.round}"
 
 
-def defense_edge(state: EncounterState, target: Operative, weapon: Weapon) -> int:
+def defense_edge(
+    state: EncounterState, attacker: Operative, target: Operative, weapon: Weapon
+) -> int:
+    """The defender's advantage: Brace (melee only), a long blade's crit, and a human shield
+    that stands between it and this attacker ("able to roll defense with advantage")."""
     advantages = 0
     if not weapon.is_ranged and target.has(BRACED):
         advantages += 1
-    if target.has(BLADE_ADVANTAGE) or (target.has(SHIELDED) and shield_counts(state, weapon)):
+    shield = holds.shield_against(state, attacker, target, weapon)
+    if target.has(BLADE_ADVANTAGE) or shield is not None:
         advantages += 1
     return panel.edge_of(advantages, 0)
-
-
-def shield_counts(state: EncounterState, weapon: Weapon) -> bool:
-    """NWO-52: "When shielding from ranged attacks, utilize line of sight rules": by default a
-    shot meets the shield only as a character in its line of fire (shooting through), and the
-    advantage and the miss that hits the shield are for melee."""
-    return not weapon.is_ranged or options(state).ranged_shield == "always"
 
 
 def defending_weapon(target: Operative, choice: str | None = None) -> Weapon:
@@ -239,7 +240,7 @@ def strike(
     reaction: bool = False,
 ) -> Strike:
     """Roll one attack against one defense, apply damage, then the crit effect."""
-    from fracas.rulesets.nwo.rules import crits, holds, support  # the rules that react
+    from fracas.rulesets.nwo.rules import crits, support  # the rules that react
 
     state = tx.state
     attacker = fighter(state, attacker_id)
@@ -291,14 +292,28 @@ def _spend_round(tx: Transaction, attacker: Operative, weapon: Weapon) -> None:
         tx.emit(AmmoSet(combatant=attacker.id, weapon=weapon.id, rounds=max(0, rounds - 1)))
 
 
-def in_cover(state: EncounterState, attacker: Operative, target: Operative, weapon: Weapon) -> bool:
-    """NWO-63: cover on the line of fire next to the target, or a character in the way."""
-    if weapon.effect == "flame_area":
-        return False  # "Flamethrowers ignore cover."
+def ignores_cover(weapon: Weapon) -> bool:
+    """ "Flamethrowers ignore cover. ... Only fully blocking line of sight with a wall or
+    significant barricade will grant cover." """
+    return weapon.effect == "flame_area"
+
+
+def in_cover(
+    state: EncounterState,
+    attacker: Operative,
+    target: Operative,
+    weapon: Weapon,
+    *,
+    besides: str | None = None,
+) -> bool:
+    """NWO-63: cover on the line of fire next to the target, or a character in the way other
+    than `besides` (the target's human shield, whose protection is its own rule)."""
+    if ignores_cover(weapon):
+        return False
     board = grid(state)
     if board.cover_between(attacker.tile, target.tile):
         return True
-    return bool(characters_in_the_way(state, attacker, target))
+    return any(o.id != besides for o in characters_in_the_way(state, attacker, target))
 
 
 def characters_in_the_way(
@@ -319,14 +334,38 @@ def _shoot_through(
     tx: Transaction, attacker: Operative, target: Operative, weapon: Weapon, total: int
 ) -> str | None:
     """ "Attempting to shoot through a character requires that ally to roll Ranged Defense,
-    and they will be hit instead if they fail." Returns who was hit instead, if anyone."""
-    for other in characters_in_the_way(tx.state, attacker, target):
-        if not other.is_active:
-            return other.id  # the helpless cannot dodge: the shot stops there
-        defense = panel.roll(tx, other.id, "ranged defense (in the line of fire)", 0, 0)
-        if defense.total < total:
+    and they will be hit instead if they fail." Returns who was hit instead, if anyone.
+
+    Flames are not stopped by bodies (A10: only a wall or barricade grants cover against a
+    flamethrower) unless the table plays `flame_blocked_by_characters`; and a human shield
+    standing for the target protects it by the shield's rule, not by a roll of its own."""
+    state = tx.state
+    if ignores_cover(weapon) and not options(state).flame_blocked_by_characters:
+        return None
+    shield = holds.shield_against(state, attacker, target, weapon)
+    for other in characters_in_the_way(state, attacker, target):
+        if shield is not None and other.id == shield.id:
+            continue
+        purpose = "ranged defense (in the line of fire)"
+        if not bystander_defends(tx, other.id, attacker, weapon, total, purpose):
             return other.id
     return None
+
+
+def bystander_defends(
+    tx: Transaction, who: str, attacker: Operative, weapon: Weapon, total: int, purpose: str
+) -> bool:
+    """The ranged defense of someone an attack was not aimed at (in its line of fire, next to
+    a flamethrower's target, in the flame area): no cover, against the attack's total. A tie
+    holds (NWO-12), and so does a Double 6 whatever the totals: "In the event of a critical
+    success defense roll, the character automatically succeeds against the attack" (NWO-66).
+    The attack's own crit belongs to its target. The helpless roll nothing and are caught."""
+    other = fighter(tx.state, who)
+    if not other.is_active:
+        return False
+    edge = defense_edge(tx.state, attacker, other, weapon)
+    defense = panel.roll(tx, who, purpose, 0, edge, RANGED_DEFENSE_CRIT)
+    return defense.is_double(RANGED_DEFENSE_CRIT) or defense.total >= total
 
 
 def defend(
@@ -340,7 +379,10 @@ def defend(
     state = tx.state
     attack_crit = attack.is_double(weapon.crit)
     if weapon.is_ranged:
-        bonus = COVER_BONUS if in_cover(state, attacker, target, weapon) else 0
+        shield = holds.shield_against(state, attacker, target, weapon)
+        besides = None if shield is None else shield.id
+        covered = in_cover(state, attacker, target, weapon, besides=besides)
+        bonus = COVER_BONUS if covered else 0
         crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
         purpose = "ranged defense" + (" in cover" if bonus else "")
     else:
@@ -350,7 +392,7 @@ def defend(
         purpose = f"melee defense with {guard.id}"
     if not target.is_active:
         return "critical" if attack_crit else "hit"  # the helpless roll no defense
-    edge = defense_edge(state, target, weapon)
+    edge = defense_edge(state, attacker, target, weapon)
     defense = panel.roll(tx, target.id, purpose, bonus, edge, crit_faces)
     defense_crit = defense.is_double(crit_faces)
     if attack_crit and defense_crit:
@@ -366,21 +408,11 @@ def defend(
     else:
         return "miss"
     if options(state).parry == "reroll":
-        return _reroll(tx, attacker, target, weapon)
+        # NWO-12 by agreement: both parties roll the same exchange again, so the attacker keeps
+        # its edge and help bonus, and the defender its chosen weapon.
+        again = panel.again(tx, attacker.id, attack, "parry re-roll")
+        return defend(tx, attacker, target, weapon, again, defend_with)
     return outcome
-
-
-def _reroll(tx: Transaction, attacker: Operative, target: Operative, weapon: Weapon) -> str:
-    """NWO-12 by agreement: both parties re-roll the whole exchange."""
-    modifier = (
-        ranged_modifier(tx.state, attacker)
-        if weapon.is_ranged
-        else melee_modifier(tx.state, attacker, weapon)
-    )
-    attack = panel.roll(
-        tx, attacker.id, f"attack with {weapon.id} (parry re-roll)", modifier, 0, weapon.crit
-    )
-    return defend(tx, attacker, target, weapon, attack)
 
 
 def deal(tx: Transaction, target_id: str, amount: int, source: str) -> None:

@@ -421,15 +421,10 @@ def in_flame_area(origin: Tile, heading: tuple[int, int], tile: Tile) -> bool:
 
 
 def _fails_ranged_defense(tx: Transaction, who: str, strike: Strike, purpose: str) -> bool:
-    """Ranged defense with no cover against the attack's total; a tie or a defense crit holds
-    (NWO-12, NWO-66); the helpless roll nothing and are caught."""
-    other = fighter(tx.state, who)
-    if not other.is_active:
-        return True
-    edge = attack.defense_edge(tx.state, other, strike.weapon)
-    crit_faces = attack.RANGED_DEFENSE_CRIT
-    defense = panel.roll(tx, who, purpose, 0, edge, crit_faces)
-    return not defense.is_double(crit_faces) and defense.total < strike.attack_total
+    """A bystander's ranged defense against the flames (`attack.bystander_defends`)."""
+    wielder = fighter(tx.state, strike.attacker)
+    total = strike.attack_total
+    return not attack.bystander_defends(tx, who, wielder, strike.weapon, total, purpose)
 
 
 def _bystanders(state: EncounterState, strike: Strike) -> list[Operative]:

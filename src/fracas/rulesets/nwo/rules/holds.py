@@ -18,7 +18,9 @@ How holds live in the state:
 * `grapple_fails` on the held character counts its lost grapple contests in a row (the one
   that put it in the hold, escapes, break-free rolls, upgrade attempts); any contest it wins
   resets it, and so does leaving the hold. The third in a row makes it restrained.
-* SHIELDED(source=shield) on the character hiding behind someone.
+* SHIELDED(source=shield) on the character hiding behind someone. Whether the shield stands
+  for it against a given attack is `shield_against`: always in melee; against a shot, by
+  default, when the shield is on the line of fire between shooter and protected.
 
 After every action (`after_action`) a hold ends if its holder is down or dead, the held one
 is dead, or they stand farther apart than the holder's reach (1, or a spear's 2 for the
@@ -76,6 +78,7 @@ from fracas.rulesets.nwo.rules.common import (
 )
 
 if TYPE_CHECKING:
+    from fracas.rulesets.nwo.catalog import Weapon
     from fracas.rulesets.nwo.rules.attack import Strike
 
 FAILS_TO_RESTRAIN = 3
@@ -563,20 +566,51 @@ def resolve_human_shield(tx: Transaction, action: HumanShield) -> None:
     )
 
 
+def shield_against(
+    state: EncounterState, attacker: Operative, protected: Operative, weapon: Weapon
+) -> Operative | None:
+    """The human shield that stands for `protected` against this attacker's attack, if any.
+
+    NWO-52: "Characters protected by a human shield are able to roll defense with advantage.
+    ... When shielding from ranged attacks, utilize line of sight rules." In melee a shield
+    that still qualifies always counts. Against a shot the line-of-sight rules say where it
+    counts: by default (`ranged_shield: between`) the shield must block the line of sight,
+    that is stand upright on the line of fire between the shooter and the protected ("Any
+    tile occupied by a non-prone character ... is considered blocking line-of-sight");
+    `always` lets it count wherever it stands; `shoot_through` never, leaving the shield to
+    the shooting-through rule as any other character in the way."""
+    held = protected.condition(SHIELDED)
+    if held is None or held.source is None:
+        return None
+    found = state.find(held.source)
+    if found is None:
+        return None
+    shield = fighter(state, found.id)
+    if _why_not_shield(state, protected, shield):
+        return None
+    reading = options(state).ranged_shield
+    if not weapon.is_ranged or reading == "always":
+        return shield
+    upright = not shield.has(PRONE)
+    if (
+        reading == "between"
+        and upright
+        and shield.tile in grid(state).line(attacker.tile, protected.tile)
+    ):
+        return shield
+    return None
+
+
 def after_miss(tx: Transaction, strike: Strike) -> None:
     """NWO-52: "Attack rolls made against the character that fail instead damage the Human
     Shield" (A15: the weapon's base damage, no defense roll, armor first)."""
     from fracas.rulesets.nwo.rules import attack
 
-    if not attack.shield_counts(tx.state, strike.weapon):
-        return  # a shot met the shield, if at all, through the line-of-sight rules
-    protected = fighter(tx.state, strike.target)
-    shield_id = protected.condition(SHIELDED)
-    if shield_id is None or shield_id.source in (None, strike.attacker):
-        return  # the shield's own failed swing at its captor does not hurt itself
-    shield = tx.state.find(shield_id.source)
-    if shield is None or _why_not_shield(tx.state, protected, fighter(tx.state, shield.id)):
-        return
+    state = tx.state
+    protected = fighter(state, strike.target)
+    shield = shield_against(state, fighter(state, strike.attacker), protected, strike.weapon)
+    if shield is None or shield.id == strike.attacker:
+        return  # no shield stands between, or its own failed swing at its captor
     attack.deal(tx, shield.id, strike.weapon.damage, f"human shield for {protected.id}")
 
 
