@@ -878,10 +878,10 @@ def test_which_pairs_crit(weapon: str, pair: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("faces", [(4, 6, 5, 5), (5, 5, 6, 4)])
 def test_advantage_keeps_the_critical_pair_when_the_totals_tie(faces: tuple[int, ...]) -> None:
-    """A2 with 1.4 #7 ("(5,5) crits only D5/6 weapons"): advantage keeps the better pair, and
-    of two pairs totalling 10 the Double 5 is the better for a two-handed axe. Melee against
-    prone rex has advantage; whichever order the pairs come in, ada keeps (5, 5) and crits
-    for the axe's 8 (rex 1+2)."""
+    """Seed: "Melee attacks against prone characters are made with advantage", and the 2
+    Handed Axe crits on "Double 5 / Double 6" for "Deal Double Damage On A Crit (8)". A2:
+    advantage keeps the better pair, and of two pairs totalling 10 the Double 5 is the
+    better; whichever order the pairs come in, ada keeps (5, 5) and crits rex (1+2) for 8."""
     fight, dice = encounter(
         [sheet("ada", 5, 5, side="crew", weapons=["two_handed_axe"]), sheet("rex", 6, 5)],
         [*faces, 1, 2],
