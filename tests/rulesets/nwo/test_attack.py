@@ -393,6 +393,19 @@ def test_a_critical_ranged_defense_in_the_line_of_fire_lets_the_shot_go_on() -> 
     assert fight.dice.remaining == ()
 
 
+def test_a_character_in_the_line_of_fire_defends_with_its_own_advantage() -> None:
+    """Seed (long blades): "Gain advantage on attack and defense rolls until the end of your
+    next turn" — a ranged defense in the line of fire too. bob keeps 6+5 over 1+1 and holds
+    against ada's 4+4+3 = 11 (a tie holds); rex behind him defends 1+2+6 = 9 and takes 3."""
+    fight = past_bob([4, 4, 1, 1, 6, 5, 1, 2])
+    fight.gm("bob", add_condition="blade_advantage")
+    fight.act("ada", "attack", target="rex")
+    rolls = [(r.combatant, r.total, r.edge) for r in fight.rolled()]
+    assert rolls == [("ada", 11, 0), ("bob", 11, 1), ("rex", 9, 0)]
+    assert fight.damage() == [("rex", 3, 0, 7)]
+    assert fight.dice.remaining == ()
+
+
 def test_a_shot_past_a_character_who_defends_puts_the_target_in_cover() -> None:
     """Seed: "If a target is obscured by cover, or another character, they are considered in
     'Cover' ... giving a +6 to ranged defense rolls" (A15: the ally defends against the same
