@@ -36,6 +36,17 @@ from fracas.core.validation import describe
 
 
 @dataclass(frozen=True, slots=True)
+class Resolution:
+    """What one action came to: its events, and the state they leave.
+
+    The state is the resolution's own working state, which has already applied every event,
+    so the encounter keeps it instead of applying the events a second time."""
+
+    events: list[Event]
+    state: EncounterState
+
+
+@dataclass(frozen=True, slots=True)
 class RulesetInfo:
     id: str
     name: str
@@ -58,7 +69,7 @@ class Ruleset(Protocol):
     ) -> list[Event]: ...
     def parse_action(self, raw: Mapping[str, Any]) -> Action: ...
     def verify(self, state: EncounterState, action: Action) -> None: ...
-    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> list[Event]: ...
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Resolution: ...
     def evolve(self, state: EncounterState, event: Event) -> EncounterState: ...
     def outcome(self, state: EncounterState) -> str | None: ...
     def legal_actions(self, state: EncounterState) -> list[Action]: ...
@@ -196,13 +207,13 @@ class BaseRuleset:
             raise IllegalAction("the GM acts only through overrides")
         rule[0](state, action)
 
-    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> list[Event]:
+    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> Resolution:
         tx = Transaction(self, state, dice)
         self._rules[type(action)][1](tx, action)
         if tx.state.outcome is None:
             self.after_action(tx)
         self._check_outcome(tx)
-        return tx.events
+        return Resolution(tx.events, tx.state)
 
     def evolve(self, state: EncounterState, event: Event) -> EncounterState:
         return self.apply(_evolve_core(state, event), event)

@@ -85,21 +85,33 @@ class EncounterState:
     arena: Any = None
     """The ruleset's map or battlefield description (frozen), if it has one."""
     outcome: str | None = None
+    _index: dict[str, int] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Where each id sits in `combatants`, built on first use and handed on by
+    `with_combatant` (ids never move), so finding a combatant does not scan the tuple."""
+
+    def _positions(self) -> dict[str, int]:
+        index = self._index
+        if index is None:
+            index = {c.id: n for n, c in enumerate(self.combatants)}
+            object.__setattr__(self, "_index", index)
+        return index
 
     def get(self, combatant_id: str) -> Combatant:
-        for combatant in self.combatants:
-            if combatant.id == combatant_id:
-                return combatant
-        raise KeyError(combatant_id)
+        return self.combatants[self._positions()[combatant_id]]
 
     def find(self, combatant_id: str) -> Combatant | None:
-        return next((c for c in self.combatants if c.id == combatant_id), None)
+        at = self._positions().get(combatant_id)
+        return None if at is None else self.combatants[at]
 
     def with_combatant(self, updated: Combatant) -> EncounterState:
-        return dataclasses.replace(
-            self,
-            combatants=tuple(updated if c.id == updated.id else c for c in self.combatants),
-        )
+        index = self._positions()
+        at = index[updated.id]
+        people = self.combatants
+        changed = dataclasses.replace(self, combatants=(*people[:at], updated, *people[at + 1 :]))
+        object.__setattr__(changed, "_index", index)
+        return changed
 
     @property
     def actor(self) -> str | None:
