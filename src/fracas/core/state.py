@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from fracas.core.conditions import Condition
@@ -71,6 +72,7 @@ class Combatant:
 
 
 C = TypeVar("C", bound=Combatant)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,6 +92,24 @@ class EncounterState:
     )
     """Where each id sits in `combatants`, built on first use and handed on by
     `with_combatant` (ids never move), so finding a combatant does not scan the tuple."""
+
+    _memo: dict[Hashable, Any] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """A fact worked out from this state alone (who engages whom, which tiles are taken),
+        computed once per state: the state never changes, so neither does the answer, and
+        the rules and tactics ask the same questions many times between two events."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key in memo:
+            value: T = memo[key]
+            return value
+        value = memo[key] = compute()
+        return value
 
     def _positions(self) -> dict[str, int]:
         index = self._index
