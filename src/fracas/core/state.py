@@ -8,9 +8,9 @@ A ruleset subclasses `Combatant` to add its own sheet and bookkeeping fields.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
-from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from fracas.core.conditions import Condition
