@@ -92,10 +92,15 @@ class EncounterState:
     )
     """Where each id sits in `combatants`, built on first use and handed on by
     `with_combatant` (ids never move), so finding a combatant does not scan the tuple."""
-
+    _marks: dict[str, frozenset[str]] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Who bears each condition, built on first use and kept up by `with_combatant`, so the
+    rules that look after every action for holds, shields or watches do not ask everyone."""
     _memo: dict[Hashable, Any] | None = dataclasses.field(
         default=None, init=False, repr=False, compare=False
     )
+    """Facts derived from this one state (see `derived`)."""
 
     def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
         """A fact worked out from this state alone (who engages whom, which tiles are taken),
@@ -125,12 +130,33 @@ class EncounterState:
         at = self._positions().get(combatant_id)
         return None if at is None else self.combatants[at]
 
+    def bearers(self, condition_name: str) -> tuple[Combatant, ...]:
+        """Everyone who bears the condition now, in the scenario's order."""
+        marks = self._marks
+        if marks is None:
+            marks = {}
+            for combatant in self.combatants:
+                for condition in combatant.conditions:
+                    marks[condition.name] = marks.get(condition.name, frozenset()) | {combatant.id}
+            object.__setattr__(self, "_marks", marks)
+        ids = marks.get(condition_name)
+        if not ids:
+            return ()
+        index = self._positions()
+        return tuple(self.combatants[n] for n in sorted(index[i] for i in ids))
+
     def with_combatant(self, updated: Combatant) -> EncounterState:
         index = self._positions()
         at = index[updated.id]
         people = self.combatants
         changed = dataclasses.replace(self, combatants=(*people[:at], updated, *people[at + 1 :]))
         object.__setattr__(changed, "_index", index)
+        marks = self._marks
+        if marks is not None:
+            before = people[at].conditions
+            if before is not updated.conditions:
+                marks = _remarked(marks, updated.id, before, updated.conditions)
+            object.__setattr__(changed, "_marks", marks)
         return changed
 
     @property
@@ -146,6 +172,26 @@ class EncounterState:
             "outcome": self.outcome,
             "combatants": [c.to_json() for c in self.combatants],
         }
+
+
+def _remarked(
+    marks: dict[str, frozenset[str]],
+    who: str,
+    before: tuple[Condition, ...],
+    after: tuple[Condition, ...],
+) -> dict[str, frozenset[str]]:
+    """The condition index after one combatant's conditions changed (a fresh dict: the old
+    state keeps its own)."""
+    gone = {c.name for c in before} - {c.name for c in after}
+    came = {c.name for c in after} - {c.name for c in before}
+    if not gone and not came:
+        return marks
+    changed = dict(marks)
+    for name in gone:
+        changed[name] = changed.get(name, frozenset()) - {who}
+    for name in came:
+        changed[name] = changed.get(name, frozenset()) | {who}
+    return changed
 
 
 def replace(combatant: C, **changes: Any) -> C:
