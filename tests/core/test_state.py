@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from fracas.core.conditions import Condition
-from fracas.core.state import Combatant, EncounterState
+from fracas.core.state import Combatant, EncounterState, replace
 
 IDS = ("ada", "bo", "cy", "dee")
 NAMES = ("grappled", "prone", "aiming")
@@ -78,3 +79,25 @@ def test_derived_facts_are_worked_out_once_per_state() -> None:
     assert state.derived("key", count) == 1
     later = state.with_combatant(dataclasses.replace(state.get("ada"), hp=2))
     assert later.derived("key", count) == 2  # a new state works it out anew
+
+
+def test_replace_copies_every_field_like_dataclasses_does() -> None:
+    ada = fresh().get("ada")
+    marked = replace(ada, hp=2, conditions=(Condition(name="prone"),))
+    assert marked == dataclasses.replace(ada, hp=2, conditions=(Condition(name="prone"),))
+    assert type(marked) is type(ada)
+    assert ada.hp == 5  # the original is untouched
+
+
+def test_replace_refuses_a_field_the_combatant_does_not_have() -> None:
+    with pytest.raises(TypeError, match="no field hitpoints"):
+        replace(fresh().get("ada"), hitpoints=3)
+
+
+def test_but_hands_on_the_look_ups_only_while_the_combatants_stay() -> None:
+    state = fresh()
+    state.bearers("prone")
+    later = state.but(outcome="draw")
+    assert later.outcome == "draw"
+    assert later.get("bo") is state.get("bo")
+    assert later.derived("fresh", lambda: 1) == 1

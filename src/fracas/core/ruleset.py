@@ -29,7 +29,7 @@ from fracas.core.events import (
     OrderSet,
     StatusSet,
 )
-from fracas.core.state import Combatant, EncounterState, Status
+from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
 from fracas.core.turns import InitiativeRounds, TurnModel, advance_turns
 from fracas.core.validation import describe
@@ -292,12 +292,12 @@ def _resolve_say(tx: Transaction, action: Say) -> None:
 def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
     """What the core events mean for the state every ruleset shares."""
     if isinstance(event, OrderSet):
-        return dataclasses.replace(state, turns=dataclasses.replace(state.turns, order=event.order))
+        return state.but(turns=dataclasses.replace(state.turns, order=event.order))
     if isinstance(event, FightEnded):
-        return dataclasses.replace(state, outcome=event.outcome)
+        return state.but(outcome=event.outcome)
     turns = advance_turns(state.turns, event)
     if turns is not state.turns:
-        return dataclasses.replace(state, turns=turns)
+        return state.but(turns=turns)
     target_id = getattr(event, "target", None)
     if target_id is None:
         return state
@@ -311,18 +311,18 @@ def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
 def _evolve_target(target: Combatant, event: Event) -> Combatant:
     if isinstance(event, ConditionApplied):
         kept = tuple(c for c in target.conditions if c.name != event.condition.name)
-        return dataclasses.replace(target, conditions=(*kept, event.condition))
+        return replace(target, conditions=(*kept, event.condition))
     if isinstance(event, ConditionRemoved):
         kept = tuple(c for c in target.conditions if c.name != event.name)
-        return dataclasses.replace(target, conditions=kept)
+        return replace(target, conditions=kept)
     if isinstance(event, ConditionCounted):
         counted = tuple(
             dataclasses.replace(c, count=event.remaining) if c.name == event.name else c
             for c in target.conditions
         )
-        return dataclasses.replace(target, conditions=counted)
+        return replace(target, conditions=counted)
     if isinstance(event, HpSet):
-        return dataclasses.replace(target, hp=event.hp)
+        return replace(target, hp=event.hp)
     if isinstance(event, StatusSet):
-        return dataclasses.replace(target, status=Status(event.status))
+        return replace(target, status=Status(event.status))
     return target

@@ -72,6 +72,7 @@ class Combatant:
 
 
 C = TypeVar("C", bound=Combatant)
+_store = object.__setattr__
 T = TypeVar("T")
 
 
@@ -145,6 +146,15 @@ class EncounterState:
         index = self._positions()
         return tuple(self.combatants[n] for n in sorted(index[i] for i in ids))
 
+    def but(self, **changes: Any) -> EncounterState:
+        """This state with other turns, outcome, options or arena; the look-ups about the
+        combatants stay valid when the combatants do not change, so they are handed on."""
+        changed = dataclasses.replace(self, **changes)
+        if "combatants" not in changes:
+            _store(changed, "_index", self._index)
+            _store(changed, "_marks", self._marks)
+        return changed
+
     def with_combatant(self, updated: Combatant) -> EncounterState:
         index = self._positions()
         at = index[updated.id]
@@ -194,6 +204,34 @@ def _remarked(
     return changed
 
 
+_PLAIN_FIELDS: dict[type, frozenset[str] | None] = {}
+
+
+def _plain_fields(cls: type) -> frozenset[str] | None:
+    """The fields a copy must carry over, or None when the class needs its `__init__` to
+    make one (a `__post_init__`, or fields that `__init__` does not take)."""
+    if cls not in _PLAIN_FIELDS:
+        fields = dataclasses.fields(cls)
+        plain = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+        _PLAIN_FIELDS[cls] = frozenset(f.name for f in fields) if plain else None
+    return _PLAIN_FIELDS[cls]
+
+
 def replace(combatant: C, **changes: Any) -> C:
-    """`dataclasses.replace` kept typed for combatant subclasses."""
-    return dataclasses.replace(combatant, **changes)
+    """`dataclasses.replace` for combatants, kept typed, and about twice as fast.
+
+    Every event that touches a combatant copies it, so the copy is on the hottest path there
+    is. A combatant is a frozen dataclass whose `__init__` only stores its fields, so the copy
+    stores them itself; classes that do more in `__init__` go through `dataclasses.replace`.
+    """
+    cls = type(combatant)
+    names = _plain_fields(cls)
+    if names is None:
+        return dataclasses.replace(combatant, **changes)
+    unknown = changes.keys() - names
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    copy = object.__new__(cls)
+    for name in names:
+        _store(copy, name, changes[name] if name in changes else getattr(combatant, name))
+    return copy
