@@ -101,3 +101,14 @@ def test_but_hands_on_the_look_ups_only_while_the_combatants_stay() -> None:
     assert later.outcome == "draw"
     assert later.get("bo") is state.get("bo")
     assert later.derived("fresh", lambda: 1) == 1
+
+
+def test_but_with_new_combatants_looks_them_up_anew() -> None:
+    state = fresh()
+    state.get("ada")
+    state.bearers("prone")
+    ada = dataclasses.replace(state.get("ada"), conditions=(Condition(name="prone"),))
+    reordered = state.but(combatants=(state.get("dee"), ada))
+    assert reordered.get("ada") is ada
+    assert reordered.find("bo") is None
+    assert reordered.bearers("prone") == (ada,)

@@ -14,6 +14,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from fracas.core.conditions import Condition
+from fracas.core.records import replace as replace
+from fracas.core.records import store
 from fracas.core.turns import InitiativeTurns
 
 
@@ -71,8 +73,6 @@ class Combatant:
         }
 
 
-C = TypeVar("C", bound=Combatant)
-_store = object.__setattr__
 T = TypeVar("T")
 
 
@@ -149,10 +149,15 @@ class EncounterState:
     def but(self, **changes: Any) -> EncounterState:
         """This state with other turns, outcome, options or arena; the look-ups about the
         combatants stay valid when the combatants do not change, so they are handed on."""
-        changed = dataclasses.replace(self, **changes)
-        if "combatants" not in changes:
-            _store(changed, "_index", self._index)
-            _store(changed, "_marks", self._marks)
+        keep = "combatants" not in changes
+        changed = object.__new__(EncounterState)
+        for name in _STATE_FIELDS:
+            store(changed, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"EncounterState has no field {', '.join(sorted(changes))}")
+        store(changed, "_index", self._index if keep else None)
+        store(changed, "_marks", self._marks if keep else None)
+        store(changed, "_memo", None)
         return changed
 
     def with_combatant(self, updated: Combatant) -> EncounterState:
@@ -184,6 +189,9 @@ class EncounterState:
         }
 
 
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(EncounterState) if f.init)
+
+
 def _remarked(
     marks: dict[str, frozenset[str]],
     who: str,
@@ -202,36 +210,3 @@ def _remarked(
     for name in came:
         changed[name] = changed.get(name, frozenset()) | {who}
     return changed
-
-
-_PLAIN_FIELDS: dict[type, frozenset[str] | None] = {}
-
-
-def _plain_fields(cls: type) -> frozenset[str] | None:
-    """The fields a copy must carry over, or None when the class needs its `__init__` to
-    make one (a `__post_init__`, or fields that `__init__` does not take)."""
-    if cls not in _PLAIN_FIELDS:
-        fields = dataclasses.fields(cls)
-        plain = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
-        _PLAIN_FIELDS[cls] = frozenset(f.name for f in fields) if plain else None
-    return _PLAIN_FIELDS[cls]
-
-
-def replace(combatant: C, **changes: Any) -> C:
-    """`dataclasses.replace` for combatants, kept typed, and about twice as fast.
-
-    Every event that touches a combatant copies it, so the copy is on the hottest path there
-    is. A combatant is a frozen dataclass whose `__init__` only stores its fields, so the copy
-    stores them itself; classes that do more in `__init__` go through `dataclasses.replace`.
-    """
-    cls = type(combatant)
-    names = _plain_fields(cls)
-    if names is None:
-        return dataclasses.replace(combatant, **changes)
-    unknown = changes.keys() - names
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    copy = object.__new__(cls)
-    for name in names:
-        _store(copy, name, changes[name] if name in changes else getattr(combatant, name))
-    return copy
