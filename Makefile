@@ -32,7 +32,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	cd benchmarks && ../$(BIN)/python run.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

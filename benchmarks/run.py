@@ -1,36 +1,39 @@
-"""How fast the hot paths are, as ratios against a baseline timed in the same run.
+"""How fast the hot paths are, as ratios measured in one run. `make bench` runs this.
 
 Absolute seconds depend on the machine; ratios against plain `random.randint` calls made a
-moment earlier on the same machine do not (much). Run with `make bench`. Nothing here asserts:
-timing goals are read by people, never enforced by tests.
+moment earlier on the same machine do not (much). The engine's figures are measured twice in
+the same sitting: for the working tree, and for the code as it stood before the speed work of
+issue 6 (`BEFORE`, exported from git into a scratch folder), so "3x faster" is read off one run
+rather than off two days. Nothing here asserts: timing goals are read by people, never
+enforced by tests.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
-import time
-from collections.abc import Callable
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
 from pathlib import Path
+from typing import Any
+
+from overhead import best_of
 
 from fracas.core.dice import Dice
 from fracas.core.encounter import Encounter, replay
 from fracas.rulesets.lines import RULESET
-from fracas.rulesets.nwo import RULESET as NWO
 from fracas.runner import autoplay
 from fracas.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = load_scenario(ROOT / "examples/lines-skirmish.yaml")
-NWO_SPEC = load_scenario(ROOT / "examples/nwo-firefight.yaml")
-
-
-def timed(work: Callable[[], object], repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - start)
-    return best
+BEFORE = "c3b00d4"
+"""The last commit before the engine was made faster (issue 6); the figures it gives are the
+"before" column, and docs/performance.md keeps them."""
+SIZES = ("2", "4", "8", "16")
 
 
 def baseline() -> None:
@@ -45,42 +48,85 @@ def dice_rolls() -> None:
         dice.roll("1d6+2", reason="bench")
 
 
-def whole_fights() -> list[Encounter]:
+def skirmishes() -> list[Encounter]:
+    spec = load_scenario(ROOT / "examples/lines-skirmish.yaml")
     fights = []
     for seed in range(20):
-        enc = Encounter(RULESET, RULESET.setup(SPEC), Dice(random.Random(seed)))
+        enc = Encounter(RULESET, RULESET.setup(spec), Dice(random.Random(seed)))
         autoplay(enc, 40)
         fights.append(enc)
     return fights
 
 
-def nwo_fights() -> None:
-    for seed in range(5):
-        enc = Encounter(NWO, NWO.setup(NWO_SPEC), Dice(random.Random(seed)))
-        autoplay(enc, 40)
-
-
-def main() -> None:
-    base = timed(baseline)
-    fights = whole_fights()
-    fresh = Encounter(RULESET, RULESET.setup(SPEC), Dice(random.Random(0)))
+def hot_paths() -> None:
+    base = best_of(baseline, 5)
+    fights = skirmishes()
     events = sum(len(f.log) for f in fights)
+    fresh = fights[0]
+    fresh = Encounter(RULESET, fresh.setup, Dice(random.Random(0)))
     rows = [
-        ("10k rolls of 1d6+2 through Dice", timed(dice_rolls)),
-        ("20 whole skirmishes, autoplayed", timed(whole_fights, repeat=3)),
+        ("10k rolls of 1d6+2 through Dice", best_of(dice_rolls, 5)),
         (
-            f"replaying those 20 logs ({events} events)",
-            timed(lambda: [replay(RULESET, f.setup, f.log) for f in fights]),
+            f"replaying 20 skirmish logs ({events} events)",
+            best_of(lambda: [replay(RULESET, f.setup, f.log) for f in fights], 5),
         ),
-        ("5 nwo 4-against-4 firefights, autoplayed", timed(nwo_fights, repeat=3)),
         (
-            "legal_actions at the start, x100",
-            timed(lambda: [fresh.legal_actions() for _ in range(100)]),
+            "lines legal_actions at the start, x100",
+            best_of(lambda: [fresh.legal_actions() for _ in range(100)], 5),
         ),
     ]
     print(f"baseline: 10k random.randint(1, 6) = {base * 1000:.2f} ms")
     for name, seconds in rows:
         print(f"{name:45s} {seconds * 1000:9.2f} ms   {seconds / base:8.1f}x baseline")
+
+
+def engine_figures(source: Path) -> dict[str, Any]:
+    """benchmarks/overhead.py's report for the fracas found in `source` (a `src` folder)."""
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks/overhead.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def export_before(into: Path) -> Path:
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", BEFORE, "src"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into / "src"
+
+
+def compare() -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        before = engine_figures(export_before(Path(scratch)))
+    now = engine_figures(ROOT / "src")
+    print(f"\nthe engine, before ({BEFORE}) and now, measured in this run")
+    print(f"{'':38s} {'before':>10s} {'now':>10s} {'now/before':>11s}")
+    for ruleset in ("nwo", "lines"):
+        for key, label in (("overhead", "overhead factor"), ("fights_per_second", "fights/s")):
+            old, new = before[ruleset][key], now[ruleset][key]
+            print(f"{ruleset + ' ' + label:38s} {old:10.1f} {new:10.1f} {new / old:11.2f}")
+    print("\ncost of one action by fight size (first 3 rounds), in microseconds")
+    for ruleset in ("nwo", "lines"):
+        for name, figures in (("before", before), ("now", now)):
+            costs = figures["per_action"][ruleset]
+            row = "  ".join(f"{n}v{n} {costs[n] * 1e6:7.1f}" for n in SIZES)
+            growth = costs[SIZES[-1]] / costs[SIZES[0]]
+            print(f"{ruleset:6s} {name:7s} {row}   16v16/2v2 {growth:5.2f}")
+
+
+def main() -> None:
+    hot_paths()
+    compare()
 
 
 if __name__ == "__main__":

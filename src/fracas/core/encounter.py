@@ -65,18 +65,21 @@ class Encounter:
             return False
         return True
 
-    def act(self, action: Action) -> list[Event]:
-        """Verify, resolve and apply `action`; on any refusal the encounter is unchanged."""
-        self.verify(action)
-        events = self.ruleset.resolve(self.state, action, self.dice)
+    def act(self, action: Action, *, verified: bool = False) -> list[Event]:
+        """Verify, resolve and apply `action`; on any refusal the encounter is unchanged.
+
+        `verified=True` says the caller has just verified this very action against the
+        current state (autoplay's tactics do, to pick it), so it is not verified twice; a
+        resolution that finds it illegal after all still changes nothing.
+        """
+        if not verified:
+            self.verify(action)
         before = self.state
-        state = before
-        for event in events:
-            state = self.ruleset.evolve(state, event)
-        self.state = state
-        self._done.append(Step(action, tuple(events), before))
+        resolution = self.ruleset.resolve(before, action, self.dice)
+        self.state = resolution.state
+        self._done.append(Step(action, tuple(resolution.events), before))
         self._undone.clear()
-        return events
+        return resolution.events
 
     def undo(self) -> Action:
         if not self._done:

@@ -29,10 +29,21 @@ from fracas.core.events import (
     OrderSet,
     StatusSet,
 )
-from fracas.core.state import Combatant, EncounterState, Status
+from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
 from fracas.core.turns import InitiativeRounds, TurnModel, advance_turns
 from fracas.core.validation import describe
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What one action came to: its events, and the state they leave.
+
+    The state is the resolution's own working state, which has already applied every event,
+    so the encounter keeps it instead of applying the events a second time."""
+
+    events: list[Event]
+    state: EncounterState
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +69,14 @@ class Ruleset(Protocol):
     ) -> list[Event]: ...
     def parse_action(self, raw: Mapping[str, Any]) -> Action: ...
     def verify(self, state: EncounterState, action: Action) -> None: ...
-    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> list[Event]: ...
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Resolution: ...
     def evolve(self, state: EncounterState, event: Event) -> EncounterState: ...
     def outcome(self, state: EncounterState) -> str | None: ...
     def legal_actions(self, state: EncounterState) -> list[Action]: ...
-    def suggest(self, state: EncounterState) -> Action: ...
+    def suggest(self, state: EncounterState) -> Action:
+        """A sensible legal action for the current actor: it must pass `verify` in `state`
+        (autoplay and the simulator act on it without verifying it again)."""
+        ...
 
 
 Verifier = Callable[[EncounterState, Any], None]
@@ -196,13 +210,13 @@ class BaseRuleset:
             raise IllegalAction("the GM acts only through overrides")
         rule[0](state, action)
 
-    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> list[Event]:
+    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> Resolution:
         tx = Transaction(self, state, dice)
         self._rules[type(action)][1](tx, action)
         if tx.state.outcome is None:
             self.after_action(tx)
         self._check_outcome(tx)
-        return tx.events
+        return Resolution(tx.events, tx.state)
 
     def evolve(self, state: EncounterState, event: Event) -> EncounterState:
         return self.apply(_evolve_core(state, event), event)
@@ -278,12 +292,12 @@ def _resolve_say(tx: Transaction, action: Say) -> None:
 def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
     """What the core events mean for the state every ruleset shares."""
     if isinstance(event, OrderSet):
-        return dataclasses.replace(state, turns=dataclasses.replace(state.turns, order=event.order))
+        return state.but(turns=dataclasses.replace(state.turns, order=event.order))
     if isinstance(event, FightEnded):
-        return dataclasses.replace(state, outcome=event.outcome)
+        return state.but(outcome=event.outcome)
     turns = advance_turns(state.turns, event)
     if turns is not state.turns:
-        return dataclasses.replace(state, turns=turns)
+        return state.but(turns=turns)
     target_id = getattr(event, "target", None)
     if target_id is None:
         return state
@@ -297,18 +311,18 @@ def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
 def _evolve_target(target: Combatant, event: Event) -> Combatant:
     if isinstance(event, ConditionApplied):
         kept = tuple(c for c in target.conditions if c.name != event.condition.name)
-        return dataclasses.replace(target, conditions=(*kept, event.condition))
+        return replace(target, conditions=(*kept, event.condition))
     if isinstance(event, ConditionRemoved):
         kept = tuple(c for c in target.conditions if c.name != event.name)
-        return dataclasses.replace(target, conditions=kept)
+        return replace(target, conditions=kept)
     if isinstance(event, ConditionCounted):
         counted = tuple(
             dataclasses.replace(c, count=event.remaining) if c.name == event.name else c
             for c in target.conditions
         )
-        return dataclasses.replace(target, conditions=counted)
+        return replace(target, conditions=counted)
     if isinstance(event, HpSet):
-        return dataclasses.replace(target, hp=event.hp)
+        return replace(target, hp=event.hp)
     if isinstance(event, StatusSet):
-        return dataclasses.replace(target, status=Status(event.status))
+        return replace(target, status=Status(event.status))
     return target

@@ -8,11 +8,14 @@ A ruleset subclasses `Combatant` to add its own sheet and bookkeeping fields.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from fracas.core.conditions import Condition
+from fracas.core.records import replace as replace
+from fracas.core.records import store
 from fracas.core.turns import InitiativeTurns
 
 
@@ -70,7 +73,7 @@ class Combatant:
         }
 
 
-C = TypeVar("C", bound=Combatant)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,21 +88,91 @@ class EncounterState:
     arena: Any = None
     """The ruleset's map or battlefield description (frozen), if it has one."""
     outcome: str | None = None
+    _index: dict[str, int] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Where each id sits in `combatants`, built on first use and handed on by
+    `with_combatant` (ids never move), so finding a combatant does not scan the tuple."""
+    _marks: dict[str, frozenset[str]] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Who bears each condition, built on first use and kept up by `with_combatant`, so the
+    rules that look after every action for holds, shields or watches do not ask everyone."""
+    _memo: dict[Hashable, Any] | None = dataclasses.field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """Facts derived from this one state (see `derived`)."""
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """A fact worked out from this state alone (who engages whom, which tiles are taken),
+        computed once per state: the state never changes, so neither does the answer, and
+        the rules and tactics ask the same questions many times between two events."""
+        memo = self._memo
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key in memo:
+            value: T = memo[key]
+            return value
+        value = memo[key] = compute()
+        return value
+
+    def _positions(self) -> dict[str, int]:
+        index = self._index
+        if index is None:
+            index = {c.id: n for n, c in enumerate(self.combatants)}
+            object.__setattr__(self, "_index", index)
+        return index
 
     def get(self, combatant_id: str) -> Combatant:
-        for combatant in self.combatants:
-            if combatant.id == combatant_id:
-                return combatant
-        raise KeyError(combatant_id)
+        return self.combatants[self._positions()[combatant_id]]
 
     def find(self, combatant_id: str) -> Combatant | None:
-        return next((c for c in self.combatants if c.id == combatant_id), None)
+        at = self._positions().get(combatant_id)
+        return None if at is None else self.combatants[at]
+
+    def bearers(self, condition_name: str) -> tuple[Combatant, ...]:
+        """Everyone who bears the condition now, in the scenario's order."""
+        marks = self._marks
+        if marks is None:
+            marks = {}
+            for combatant in self.combatants:
+                for condition in combatant.conditions:
+                    marks[condition.name] = marks.get(condition.name, frozenset()) | {combatant.id}
+            object.__setattr__(self, "_marks", marks)
+        ids = marks.get(condition_name)
+        if not ids:
+            return ()
+        index = self._positions()
+        return tuple(self.combatants[n] for n in sorted(index[i] for i in ids))
+
+    def but(self, **changes: Any) -> EncounterState:
+        """This state with other turns, outcome, options or arena; the look-ups about the
+        combatants stay valid when the combatants do not change, so they are handed on."""
+        keep = "combatants" not in changes
+        changed = object.__new__(EncounterState)
+        for name in _STATE_FIELDS:
+            store(changed, name, changes.pop(name) if name in changes else getattr(self, name))
+        if changes:
+            raise TypeError(f"EncounterState has no field {', '.join(sorted(changes))}")
+        store(changed, "_index", self._index if keep else None)
+        store(changed, "_marks", self._marks if keep else None)
+        store(changed, "_memo", None)
+        return changed
 
     def with_combatant(self, updated: Combatant) -> EncounterState:
-        return dataclasses.replace(
-            self,
-            combatants=tuple(updated if c.id == updated.id else c for c in self.combatants),
-        )
+        index = self._positions()
+        at = index[updated.id]
+        people = self.combatants
+        changed = dataclasses.replace(self, combatants=(*people[:at], updated, *people[at + 1 :]))
+        object.__setattr__(changed, "_index", index)
+        marks = self._marks
+        if marks is not None:
+            before = people[at].conditions
+            if before is not updated.conditions:
+                marks = _remarked(marks, updated.id, before, updated.conditions)
+            object.__setattr__(changed, "_marks", marks)
+        return changed
 
     @property
     def actor(self) -> str | None:
@@ -116,6 +189,24 @@ class EncounterState:
         }
 
 
-def replace(combatant: C, **changes: Any) -> C:
-    """`dataclasses.replace` kept typed for combatant subclasses."""
-    return dataclasses.replace(combatant, **changes)
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(EncounterState) if f.init)
+
+
+def _remarked(
+    marks: dict[str, frozenset[str]],
+    who: str,
+    before: tuple[Condition, ...],
+    after: tuple[Condition, ...],
+) -> dict[str, frozenset[str]]:
+    """The condition index after one combatant's conditions changed (a fresh dict: the old
+    state keeps its own)."""
+    gone = {c.name for c in before} - {c.name for c in after}
+    came = {c.name for c in after} - {c.name for c in before}
+    if not gone and not came:
+        return marks
+    changed = dict(marks)
+    for name in gone:
+        changed[name] = changed.get(name, frozenset()) - {who}
+    for name in came:
+        changed[name] = changed.get(name, frozenset()) | {who}
+    return changed

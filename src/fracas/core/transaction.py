@@ -28,25 +28,36 @@ class Evolver(Protocol):
 class Transaction:
     """The working state of one resolution; the one place rules roll and emit."""
 
-    __slots__ = ("_dice", "_ruleset", "events", "state")
+    __slots__ = ("_dice", "_ruleset", "_watched", "events", "state")
 
     def __init__(self, ruleset: Evolver, state: EncounterState, dice: Dice | None) -> None:
         self._ruleset = ruleset
         self._dice = dice
         self.state = state
         self.events: list[Event] = []
+        self._watched: frozenset[str] | None = None
 
     def emit(self, event: Event) -> None:
         self.state = self._ruleset.evolve(self.state, event)
         self.events.append(event)
-        if event.kind not in _CONDITION_EVENTS and self._awaits_events():
+        if event.kind in _CONDITION_EVENTS:
+            self._watched = None
+        elif event.kind in self._watched_kinds():
             concerned = getattr(event, "target", None) or getattr(event, "combatant", None)
             lapse_conditions(self, Moment(Expiry.ON_EVENT, concerned, event.kind))
 
-    def _awaits_events(self) -> bool:
-        return any(
-            c.expiry is Expiry.ON_EVENT for who in self.state.combatants for c in who.conditions
-        )
+    def _watched_kinds(self) -> frozenset[str]:
+        """The event kinds some condition lapses on. Conditions change only through the
+        condition events, so the answer holds until one of those is emitted; asking every
+        combatant after every event made each event cost more the bigger the fight."""
+        if self._watched is None:
+            self._watched = frozenset(
+                c.event or ""
+                for who in self.state.combatants
+                for c in who.conditions
+                if c.expiry is Expiry.ON_EVENT
+            )
+        return self._watched
 
     def roll(self, expr: str | DiceExpr, reason: str) -> int:
         """Roll through the encounter's dice and log the roll; returns the total."""

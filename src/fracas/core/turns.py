@@ -7,7 +7,7 @@ two duties: say who acts now, and pass the turn on by emitting events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from fracas.core.conditions import Expiry, Moment
@@ -22,6 +22,7 @@ from fracas.core.events import (
     TurnSkipped,
     TurnStarted,
 )
+from fracas.core.records import replace
 
 if TYPE_CHECKING:
     from fracas.core.transaction import Transaction

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -12,7 +11,7 @@ from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
-from fracas.core.state import EncounterState, Status
+from fracas.core.state import EncounterState, Status, replace
 from fracas.core.transaction import Transaction
 from fracas.core.validation import describe
 from fracas.rulesets.lines import tactics
@@ -248,4 +247,4 @@ class Lines(BaseRuleset):
 
 
 def _update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(dataclasses.replace(fighter(state, combatant_id), **changes))
+    return state.with_combatant(replace(fighter(state, combatant_id), **changes))

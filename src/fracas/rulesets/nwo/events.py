@@ -3,12 +3,11 @@ rule module can add events without a central switch; the ruleset's `apply` just 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 from fracas.core.events import Event
-from fracas.core.state import EncounterState, Status
+from fracas.core.state import EncounterState, Status, replace
 from fracas.rulesets.nwo.operative import Operative
 
 
@@ -17,7 +16,7 @@ def operative(state: EncounterState, combatant_id: str) -> Operative:
 
 
 def update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(dataclasses.replace(operative(state, combatant_id), **changes))
+    return state.with_combatant(replace(operative(state, combatant_id), **changes))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,12 +8,12 @@ diagonally between two walls).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import pairwise
+from types import MappingProxyType
 
 Tile = tuple[int, int]
 NEIGHBOURS: tuple[Tile, ...] = (
@@ -29,6 +29,11 @@ class Grid:
     cover: frozenset[Tile] = field(default_factory=frozenset)
     diagonal: str = "one"
     """How a diagonal step is counted: one, alternate (1, 2, 1, ...) or two."""
+    _steps: dict[Tile, tuple[Tile, ...]] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+    """Each walkable tile's legal steps, filled on first use: a move's path search asks
+    for the same neighbours thousands of times a fight."""
 
     def inside(self, tile: Tile) -> bool:
         return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
@@ -60,20 +65,28 @@ class Grid:
         return list(_line(a, b))
 
     def sight_blocked(self, a: Tile, b: Tile) -> bool:
-        return any(tile in self.walls for tile in self.line(a, b))
+        walls = self.walls
+        return any(tile in walls for tile in _line(a, b))
 
     def cover_between(self, shooter: Tile, target: Tile) -> bool:
         """A cover tile next to the target lies on the line of fire (the contract's reading)."""
         return any(
             tile in self.cover and max(abs(tile[0] - target[0]), abs(tile[1] - target[1])) == 1
-            for tile in self.line(shooter, target)
+            for tile in _line(shooter, target)
         )
 
-    def neighbours(self, tile: Tile) -> Iterator[Tile]:
-        for dx, dy in NEIGHBOURS:
-            other = (tile[0] + dx, tile[1] + dy)
-            if self.walkable(other) and not self._cuts_corner(tile, dx, dy):
-                yield other
+    def neighbours(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles one legal step away: walkable, and not a diagonal squeeze between walls."""
+        steps = self._steps.get(tile)
+        if steps is None:
+            steps = tuple(
+                (tile[0] + dx, tile[1] + dy)
+                for dx, dy in NEIGHBOURS
+                if self.walkable((tile[0] + dx, tile[1] + dy))
+                and not self._cuts_corner(tile, dx, dy)
+            )
+            self._steps[tile] = steps
+        return steps
 
     def _cuts_corner(self, tile: Tile, dx: int, dy: int) -> bool:
         """No diagonal squeeze between two walls."""
@@ -100,30 +113,10 @@ class Grid:
 
     def _search(
         self, start: Tile, budget: int, blocked: Iterable[Tile]
-    ) -> dict[Tile, tuple[int, Tile]]:
-        """Dijkstra over (tile, diagonal parity): the alternate rule makes a step's cost
-        depend on how many diagonals came before it."""
-        stop = set(blocked)
-        best: dict[tuple[Tile, int], int] = {(start, 0): 0}
-        found: dict[Tile, tuple[int, Tile]] = {start: (0, start)}
-        queue: list[tuple[int, int, Tile]] = [(0, 0, start)]
-        while queue:
-            cost, diagonals, tile = heappop(queue)
-            for other in self.neighbours(tile):
-                if other in stop:
-                    continue
-                dx, dy = other[0] - tile[0], other[1] - tile[1]
-                total = cost + self.step_cost(diagonals, dx, dy)
-                if total > budget:
-                    continue
-                count = diagonals + (dx != 0 and dy != 0)
-                if best.get((other, count % 2), budget + 1) <= total:
-                    continue
-                best[(other, count % 2)] = total
-                if other not in found or found[other][0] > total:
-                    found[other] = (total, tile)
-                heappush(queue, (total, count, other))
-        return found
+    ) -> Mapping[Tile, tuple[int, Tile]]:
+        """One search serves every question about the same start, budget and blockers: the
+        tactics' reachable map, the move's verification and its resolution all ask it."""
+        return _search(self, start, budget, frozenset(blocked))
 
     def path_cost(self, path: list[Tile]) -> int | None:
         """The movement a path of adjacent tiles costs, or None if a step is not a legal one."""
@@ -139,12 +132,44 @@ class Grid:
         return cost
 
 
+@lru_cache(maxsize=4096)
+def _search(
+    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
+) -> Mapping[Tile, tuple[int, Tile]]:
+    """Dijkstra over (tile, diagonal parity): the alternate rule makes a step's cost depend on
+    how many diagonals came before it. Read-only once cached (a `MappingProxyType`)."""
+    best: dict[tuple[Tile, int], int] = {(start, 0): 0}
+    found: dict[Tile, tuple[int, Tile]] = {start: (0, start)}
+    queue: list[tuple[int, int, Tile]] = [(0, 0, start)]
+    uniform = board.diagonal == "one"
+    while queue:
+        cost, diagonals, tile = heappop(queue)
+        if best.get((tile, diagonals % 2), cost) < cost:
+            continue  # a cheaper way here was already expanded
+        for other in board.neighbours(tile):
+            if other in blocked:
+                continue
+            dx, dy = other[0] - tile[0], other[1] - tile[1]
+            total = cost + (1 if uniform else board.step_cost(diagonals, dx, dy))
+            if total > budget:
+                continue
+            count = diagonals + (dx != 0 and dy != 0)
+            key = (other, count % 2)
+            if best.get(key, budget + 1) <= total:
+                continue
+            best[key] = total
+            if other not in found or found[other][0] > total:
+                found[other] = (total, tile)
+            heappush(queue, (total, count, other))
+    return MappingProxyType(found)
+
+
 @lru_cache(maxsize=65536)
 def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
     """The geometry of a line of fire depends on its ends only, and the same lines are asked
     for again and again (every target, every turn): cached."""
     (x0, y0), (x1, y1) = a, b
-    crossed: list[tuple[Fraction, Tile]] = []
+    crossed: list[tuple[int, Tile]] = []
     for cx in range(min(x0, x1), max(x0, x1) + 1):
         for cy in range(min(y0, y1), max(y0, y1) + 1):
             if (cx, cy) in (a, b):
@@ -155,17 +180,23 @@ def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
     return tuple(tile for _, tile in sorted(crossed))
 
 
-def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> Fraction | None:
-    """Where (as a fraction of the way from a to b) the segment enters the open square of tile
-    (cx, cy), or None if it never passes through its inside."""
-    low, high = Fraction(0), Fraction(1)
-    for start, end, centre in ((x0, x1, cx), (y0, y1, cy)):
-        delta = end - start
-        edge_low, edge_high = Fraction(2 * centre - 1, 2), Fraction(2 * centre + 1, 2)
+def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> int | None:
+    """Where the segment from a to b enters the open square of tile (cx, cy), or None if it
+    never passes through its inside.
+
+    The answer is exact in whole numbers: the way along the segment is measured in steps of
+    1 / (2 * |dx| * |dy|) (a zero counted as 1), which every square's edge, lying on a half
+    tile, falls on; so no fractions are needed to compare entries exactly."""
+    dx, dy = x1 - x0, y1 - y0
+    scale = 2 * max(abs(dx), 1) * max(abs(dy), 1)
+    low, high = 0, scale
+    for start, delta, centre, other in ((x0, dx, cx, dy), (y0, dy, cy, dx)):
         if delta == 0:
-            if not edge_low < start < edge_high:
+            if centre != start:
                 return None
             continue
-        t1, t2 = (edge_low - start) / delta, (edge_high - start) / delta
+        per_half_tile = max(abs(other), 1) if delta > 0 else -max(abs(other), 1)
+        t1 = (2 * centre - 1 - 2 * start) * per_half_tile
+        t2 = (2 * centre + 1 - 2 * start) * per_half_tile
         low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
     return low if low < high else None

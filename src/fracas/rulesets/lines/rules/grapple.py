@@ -96,7 +96,7 @@ def resolve_release(tx: Transaction, action: Release) -> None:
 
 def release_broken_holds(tx: Transaction) -> None:
     """A hold ends when the grappler is down or the two are out of melee range (C9)."""
-    for combatant in tx.state.combatants:
+    for combatant in tx.state.bearers(GRAPPLED):
         target = fighter(tx.state, combatant.id)
         holder_id = grappler_of(target)
         if holder_id is None:

@@ -48,6 +48,7 @@ from fracas.rulesets.nwo.rules.common import (
     require_movement,
     require_target,
     source_of,
+    standing_on,
 )
 from fracas.rulesets.nwo.rules.posture import prone_cover_block
 
@@ -320,12 +321,11 @@ def characters_in_the_way(
     state: EncounterState, attacker: Operative, target: Operative
 ) -> list[Operative]:
     """Non-prone characters on the line of fire, nearest the shooter first (NWO-62)."""
-    on_line = grid(state).line(attacker.tile, target.tile)
+    standing = standing_on(state)
     found = []
-    for tile in on_line:
-        for combatant in state.combatants:
-            other = fighter(state, combatant.id)
-            if other.tile == tile and other.status is not Status.DEAD and not other.has(PRONE):
+    for tile in grid(state).line(attacker.tile, target.tile):
+        for other in standing.get(tile, ()):
+            if other.status is not Status.DEAD and not other.has(PRONE):
                 found.append(other)
     return found
 

@@ -40,7 +40,7 @@ def fighter(state: EncounterState, combatant_id: str) -> Operative:
     found = state.find(combatant_id)
     if found is None:
         raise IllegalAction(f"there is no combatant {combatant_id!r}")
-    return operative(state, combatant_id)
+    return cast(Operative, found)
 
 
 def options(state: EncounterState) -> NwoOptions:
@@ -100,10 +100,16 @@ def threatens(
 
 
 def engagers(state: EncounterState, target: Operative) -> Iterator[Operative]:
-    for combatant in state.combatants:
-        other = operative(state, combatant.id)
-        if other.id != target.id and engages(state, other, target):
-            yield other
+    """Who engages `target` where it stands; asked for every shot and every target a
+    tactic weighs, so it is worked out once per state."""
+    target_id = target.id
+
+    def find() -> tuple[Operative, ...]:
+        standing = operative(state, target_id)
+        found = (operative(state, c.id) for c in state.combatants if c.id != target_id)
+        return tuple(other for other in found if engages(state, other, standing))
+
+    yield from state.derived(("engagers", target_id), find)
 
 
 def require_action(actor: Operative) -> None:
@@ -132,13 +138,31 @@ def require_adjacent(state: EncounterState, actor: Operative, target: Operative,
         raise IllegalAction(f"{target.id} is {gap} tiles away; {what} needs an adjacent target")
 
 
-def occupied(state: EncounterState, *, besides: str | None = None) -> set[tuple[int, int]]:
+def occupied(state: EncounterState, *, besides: str | None = None) -> frozenset[tuple[int, int]]:
     """Tiles that hold a combatant (one combatant a tile); the dead are cleared away."""
-    return {
-        operative(state, c.id).tile
-        for c in state.combatants
-        if c.id != besides and c.status.value != "dead"
-    }
+
+    def find() -> frozenset[tuple[int, int]]:
+        return frozenset(
+            operative(state, c.id).tile
+            for c in state.combatants
+            if c.id != besides and c.status.value != "dead"
+        )
+
+    return state.derived(("occupied", besides), find)
+
+
+def standing_on(state: EncounterState) -> dict[tuple[int, int], tuple[Operative, ...]]:
+    """Who stands on each tile (the dead and the living alike), in the scenario's order; a
+    line of fire asks it for each tile it crosses instead of asking every combatant."""
+
+    def find() -> dict[tuple[int, int], tuple[Operative, ...]]:
+        found: dict[tuple[int, int], tuple[Operative, ...]] = {}
+        for combatant in state.combatants:
+            who = operative(state, combatant.id)
+            found[who.tile] = (*found.get(who.tile, ()), who)
+        return found
+
+    return state.derived("standing_on", find)
 
 
 def round_action_free(state: EncounterState, who: Operative) -> bool:
