@@ -30,7 +30,7 @@ spear's crit grapple); a shield stops protecting when it no longer qualifies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from fracas.core.conditions import Condition
 from fracas.core.errors import IllegalAction
@@ -709,11 +709,22 @@ def push(tx: Transaction, target_id: str, step: tuple[int, int], tiles: int, sou
 # -- after every action ---------------------------------------------------------------------
 
 
+def _maybe_held(state: EncounterState) -> list[Operative]:
+    """Whoever bears a hold or counts failed grapple checks, in the scenario's order: the
+    only ones the checks after an action can concern (asking everyone made every action
+    cost more the bigger the fight)."""
+    marked = {c.id for name in (GRAPPLED, RESTRAINED) for c in state.bearers(name)}
+    return [
+        fighter(state, c.id)
+        for c in state.combatants
+        if c.id in marked or cast(Operative, c).grapple_fails
+    ]
+
+
 def after_action(tx: Transaction) -> None:
     """Holds and shields that no longer stand end (see the module docstring)."""
     state = tx.state
-    for combatant in state.combatants:
-        held = fighter(state, combatant.id)
+    for held in _maybe_held(state):
         holder_id = holder_of(state, held)
         if holder_id is not None:
             holder = fighter(state, holder_id)
@@ -728,7 +739,7 @@ def after_action(tx: Transaction) -> None:
                 _let_go(tx, held.id, why)
         elif held.grapple_fails and not held.has(RESTRAINED):
             tx.emit(GrappleFailsSet(target=held.id, count=0))
-    for combatant in tx.state.combatants:
+    for combatant in tx.state.bearers(SHIELDED):
         protected = fighter(tx.state, combatant.id)
         shield = protected.condition(SHIELDED)
         if shield is None:
