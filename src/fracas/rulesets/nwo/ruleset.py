@@ -128,6 +128,7 @@ class Nwo(BaseRuleset):
 
     def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
         support.on_turn_start(tx, combatant_id)
+        arms.on_turn_start(tx, combatant_id)
         crits.crossbow_checks(tx, combatant_id)
         return super().on_turn_start(tx, combatant_id)
 
