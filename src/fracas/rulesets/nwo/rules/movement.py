@@ -290,12 +290,27 @@ def resolve_crawl(tx: Transaction, action: Crawl) -> None:
 
 
 def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, ...]) -> None:
-    """Step along `path`, stopping for reactions where they fall due."""
-    from fracas.rulesets.nwo.rules import attack
+    """Step along `path`, stopping for reactions and Overwatch shots where they fall due."""
+    from fracas.rulesets.nwo.rules import support
+
+    held: dict[str, str] = {}
+    _walk(tx, mover_id, path, declined, held)
+    support.report_held(tx, held)
+
+
+def _walk(
+    tx: Transaction,
+    mover_id: str,
+    path: list[Tile],
+    declined: tuple[str, ...],
+    held: dict[str, str],
+) -> None:
+    from fracas.rulesets.nwo.rules import attack, support
 
     start = 0
     for index in range(1, len(path)):
         here, there = path[index - 1], path[index]
+        mark = len(tx.events)
         state = tx.state
         mover = fighter(state, mover_id)
         leaving = [
@@ -312,13 +327,14 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 weapon = _aoo_weapon(reactor)
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 attack.strike(tx, reactor.id, mover_id, weapon, reaction=True)
+                support.watch_events(tx, mark)  # a watch on this damage shoots here
                 if _halted(tx, mover_id):
                     return
+        stopped = False
         sentinels = _sentinels(tx.state, mover_id, here, there, declined)
         if sentinels:
             _step(tx, mover_id, path[start : index + 1])
             start = index
-            stopped = False
             for reactor in sentinels:
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 if options(tx.state).sentinel_needs_action:
@@ -326,11 +342,21 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 spear = next(w for w in reactor.in_hand if w.reach >= SPEAR_REACH)
                 if attack.strike(tx, reactor.id, mover_id, spear, reaction=True).hit:
                     stopped = True  # "the target ends their movement and cannot advance"
-            if stopped or not fighter(tx.state, mover_id).is_active:
-                from fracas.rulesets.nwo.events import MovementSpent
+        if fighter(tx.state, mover_id).is_active:
+            watchers = support.watchers_at(tx.state, mover_id, path[: index + 1], held)
+            if watchers:
+                _step(tx, mover_id, path[start : index + 1])
+                start = index
+                for watcher in watchers:
+                    support.fire_at_mover(tx, watcher, mover_id, held)
+        support.watch_events(tx, mark)
+        if stopped or (sentinels and not fighter(tx.state, mover_id).is_active):
+            from fracas.rulesets.nwo.events import MovementSpent
 
-                tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
-                return
+            tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
+            return
+        if start == index and _halted(tx, mover_id):
+            return
     _step(tx, mover_id, path[start:])
 
 
