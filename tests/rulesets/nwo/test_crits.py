@@ -898,3 +898,15 @@ def test_the_canister_burns_only_its_wielder_not_the_ally_beside_him() -> None:
     assert damage(events) == [("rex", 8), ("rex", 2)]
     assert who(fight, "gus").hp == 20
     assert dice.remaining == ()
+
+
+def test_a_flamethrower_reaches_fifteen_tiles() -> None:
+    """NWO-60: "In the special case of the flamethrower, its range is 15 in-game tiles": rex
+    15 tiles off is hit (3+4+3 = 10 against 1+2), 16 tiles off is out of reach."""
+    fight, dice = encounter([shooter("flamethrower", x=0, y=5), sheet("rex", 15, 5)], [3, 4, 1, 2])
+    events = act(fight, actor="ada", do="attack", target="rex")
+    assert damage(events) == [("rex", 3)]
+    far, _ = encounter([shooter("flamethrower", x=0, y=5), sheet("rex", 16, 5)], [])
+    with pytest.raises(IllegalAction, match="16 tiles away; flamethrower reaches 15"):
+        act(far, actor="ada", do="attack", target="rex")
+    assert dice.remaining == ()

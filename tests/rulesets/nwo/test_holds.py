@@ -89,7 +89,7 @@ def test_a_grapple_needs_an_adjacent_target_and_the_action() -> None:
     fight.refuse("ada", "grapple", "already used", target="cat")
 
 
-def test_a_grappled_target_cannot_move_and_provokes_nothing() -> None:
+def test_a_grappled_target_cannot_move() -> None:
     """NWO-45: "Their movement is reduced to 0." (movement.py reads the hold this module
     sets.)"""
     fight = grappled()
@@ -324,13 +324,17 @@ def test_one_help_only_adds_to_the_roll() -> None:
     assert fight.get("rex").has(GRAPPLED) and not fight.get("rex").has(RESTRAINED)
 
 
-def test_two_helpers_make_the_upgrade_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """NWO-49: aided by two, the upgrade needs no roll."""
-    fight = grappled()
-    fight.end("ada", "rex")
-    monkeypatch.setattr(support, "help_count", lambda state, who: 2, raising=False)
+def test_two_helpers_make_the_upgrade_automatic() -> None:
+    """NWO-49: "or the grappler is aided by two other characters, they are considered
+    restrained": cat and dan both help ada (3+3+4 = 10 each, DC 10), and her upgrade needs no
+    roll. (This test once stubbed the help count; the helps are real now.)"""
+    fight = grappled(*helpers(), dice=(3, 3, 3, 3))
+    fight.end("ada", "rex", "cat", "dan")
+    fight.act("cat", "help", target="ada", skill="strength")
+    fight.act("dan", "help", target="ada", skill="strength")
     fight.act("ada", "restrain", target="rex")
     assert fight.get("rex").has(RESTRAINED)
+    assert not fight.get("rex").has(GRAPPLED)
     assert fight.dice.remaining == ()
 
 

@@ -293,6 +293,9 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
     """Step along `path`, stopping for reactions and Overwatch shots where they fall due."""
     from fracas.rulesets.nwo.rules import support
 
+    if not support.anyone_watching(tx.state):
+        _walk(tx, mover_id, path, declined, None)
+        return
     held: dict[str, str] = {}
     _walk(tx, mover_id, path, declined, held)
     support.report_held(tx, held)
@@ -303,8 +306,10 @@ def _walk(
     mover_id: str,
     path: list[Tile],
     declined: tuple[str, ...],
-    held: dict[str, str],
+    held: dict[str, str] | None,
 ) -> None:
+    """`held` collects the watches this move set off without a shot; None: nobody watches,
+    so no tile needs asking (Overwatch can only be set by an action, never mid-move)."""
     from fracas.rulesets.nwo.rules import attack, support
 
     start = 0
@@ -327,7 +332,8 @@ def _walk(
                 weapon = _aoo_weapon(reactor)
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 attack.strike(tx, reactor.id, mover_id, weapon, reaction=True)
-                support.watch_events(tx, mark)  # a watch on this damage shoots here
+                if held is not None:
+                    support.watch_events(tx, mark)  # a watch on this damage shoots here
                 if _halted(tx, mover_id):
                     return
         stopped = False
@@ -342,14 +348,15 @@ def _walk(
                 spear = next(w for w in reactor.in_hand if w.reach >= SPEAR_REACH)
                 if attack.strike(tx, reactor.id, mover_id, spear, reaction=True).hit:
                     stopped = True  # "the target ends their movement and cannot advance"
-        if fighter(tx.state, mover_id).is_active:
-            watchers = support.watchers_at(tx.state, mover_id, path[: index + 1], held)
-            if watchers:
-                _step(tx, mover_id, path[start : index + 1])
-                start = index
-                for watcher in watchers:
-                    support.fire_at_mover(tx, watcher, mover_id, held)
-        support.watch_events(tx, mark)
+        if held is not None:
+            if fighter(tx.state, mover_id).is_active:
+                watchers = support.watchers_at(tx.state, mover_id, path[: index + 1], held)
+                if watchers:
+                    _step(tx, mover_id, path[start : index + 1])
+                    start = index
+                    for watcher in watchers:
+                        support.fire_at_mover(tx, watcher, mover_id, held)
+            support.watch_events(tx, mark)
         if stopped or (sentinels and not fighter(tx.state, mover_id).is_active):
             from fracas.rulesets.nwo.events import MovementSpent
 

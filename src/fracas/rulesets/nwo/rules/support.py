@@ -495,6 +495,10 @@ def _moving_trigger(watcher: Operative, watch: Watch, mover: Operative, walked: 
     return _inside(box, walked[-1]) and any(not _inside(box, t) for t in walked[:-1])
 
 
+def anyone_watching(state: EncounterState) -> bool:
+    return any(c.has(OVERWATCH) for c in state.combatants)
+
+
 def watchers_at(
     state: EncounterState, mover_id: str, walked: list[Tile], held: dict[str, str]
 ) -> list[str]:
