@@ -621,3 +621,19 @@ def pre_combat(*people: dict[str, object], pvp: bool = False) -> dict[str, objec
         "map": {"width": 12, "height": 12, "pvp": pvp},
         "combatants": list(people),
     }
+
+
+def test_a_turn_starting_with_its_action_spent_is_not_acting() -> None:
+    """NWO-29: "after another character acts" is after an action: rex's turn starting with the
+    action his earlier help used up (NWO-26) is bookkeeping, and ada's `acted:rex` waits (his
+    help, 1+1 and 2+2 at disadvantage, came before she declared)."""
+    cy = person("cy", "gang", 8, 2)
+    fight = watch_fight(cy, dice=[1, 1, 2, 2], order=["cy", "ada", "rex"])
+    fight.act("rex", "help", target="cy")
+    fight.end("cy")
+    fight.act("ada", "overwatch", trigger="acted:rex")
+    fight.end("ada")
+    assert fight.state.actor == "rex" and fight.get("rex").acted
+    assert fight.get("ada").has(OVERWATCH)
+    assert fight.get("rex").hp == 10
+    assert fight.dice.remaining == ()

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
-from fracas.core.events import ConditionApplied, ConditionRemoved, Event
+from fracas.core.events import ConditionApplied, ConditionRemoved, Event, TurnStarted
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo.actions import Focus, Help, Overwatch
@@ -546,10 +546,13 @@ def _dealt(events: list[Event]) -> list[tuple[int, str, str | None]]:
     attacker of the attack it follows, else the one whose action it is."""
     found = []
     dealer: str | None = None
+    acting = True
     for index, event in enumerate(events):
         if isinstance(event, AttackResolved):
             dealer = event.attacker
-        elif isinstance(event, ActionSpent) and dealer is None:
+        elif isinstance(event, TurnStarted):
+            dealer, acting = None, False  # turn-start bookkeeping is nobody's action
+        elif isinstance(event, ActionSpent) and dealer is None and acting:
             dealer = event.combatant
         elif isinstance(event, Damaged) and event.amount > 0:
             found.append((index, event.target, dealer))
@@ -561,6 +564,8 @@ def _trigger_after(watch: Watch, events: list[Event], since: int) -> str | None:
     shot goes at when the watch names no target."""
     if watch.kind == "acted":
         for event in events[since:]:
+            if isinstance(event, TurnStarted):
+                break  # what a turn starts with spent (an earlier help, a reload) is no act
             if isinstance(event, ActionSpent) and event.combatant == watch.subject:
                 return event.combatant
         return None
