@@ -61,6 +61,7 @@ def encounter(
     order: Sequence[str] | None = None,
     options: Mapping[str, Any] | None = None,
     walls: Sequence[tuple[int, int]] = (),
+    cover: Sequence[tuple[int, int]] = (),
     size: int = 20,
 ) -> tuple[Encounter, ScriptedRng]:
     people = [dict(c) for c in combatants]
@@ -69,7 +70,12 @@ def encounter(
             "ruleset": "nwo",
             "order": list(order or [c["id"] for c in people]),
             "options": dict(options or {}),
-            "map": {"width": size, "height": size, "walls": [list(w) for w in walls]},
+            "map": {
+                "width": size,
+                "height": size,
+                "walls": [list(w) for w in walls],
+                "cover": [list(c) for c in cover],
+            },
             "combatants": people,
         }
     )

@@ -162,12 +162,13 @@ def test_disarm_refusals() -> None:
 # -- reloading -----------------------------------------------------------------------------
 
 
-def empty_pistol(dice: list[int]) -> Fight:
+def empty_pistol(dice: list[int], options: dict[str, object] | None = None) -> Fight:
     """ada fires her one round on turn 1 (1+1+3 against 4+4: a miss), then it is turn 2."""
     fight = Fight(
         person("ada", "crew", 1, 1, [PISTOL], skills={"aiming": 6}),
         person("rex", "gang", 6, 1),
         dice=[1, 1, 4, 4, *dice],
+        options=options,
     )
     fight.act("ada", "attack", target="rex", weapon="pistol")
     fight.end("ada", "rex")
@@ -187,14 +188,54 @@ def test_reload_success_is_instant() -> None:
     assert fight.get("rex").hp == 7
 
 
-def test_reload_failure_spends_the_action_but_not_the_movement() -> None:
+def test_reload_failure_dedicates_the_whole_turn() -> None:
     """NWO-53, A18: "On failure, a turn must be dedicated to Reloading their weapon": 3+3+3 = 9
-    spends the action; the magazine is full after that turn and the movement is kept."""
+    spends the action and the movement (a turn is both); the magazine is full after it.
+    (This test once kept the movement; a dedicated turn has none left.)"""
     fight = empty_pistol([3, 3])
     fight.act("ada", "reload")
     ada = fight.get("ada")
-    assert (ada.rounds("pistol"), ada.acted, ada.movement_spent) == (1, True, False)
-    fight.act("ada", "move", to=[1, 4])
+    assert (ada.rounds("pistol"), ada.acted, ada.movement_spent) == (1, True, True)
+    fight.refuse("ada", "move", "no movement left", to=[1, 4])
+
+
+def test_a_failed_reload_after_moving_leaves_the_weapon_empty() -> None:
+    """NWO-53: "a turn must be dedicated to Reloading": after a move the turn is no longer
+    whole, so 3+3+3 = 9 spends what is left (action and movement) and the pistol stays empty;
+    the next turn rolls again, 5+5+3 = 13, and it is loaded."""
+    fight = empty_pistol([3, 3, 5, 5])
+    fight.act("ada", "move", to=[1, 2])
+    fight.act("ada", "reload")
+    ada = fight.get("ada")
+    assert (ada.rounds("pistol"), ada.acted, ada.movement_spent) == (0, True, True)
+    fight.end("ada", "rex")
+    fight.act("ada", "reload")
+    assert (fight.get("ada").rounds("pistol"), fight.get("ada").acted) == (1, False)
+
+
+def test_a_successful_reload_after_moving_is_still_instant() -> None:
+    """NWO-53: "On success, their Reload is instant": a move before it changes nothing;
+    4+3+3 = 10."""
+    fight = empty_pistol([4, 3])
+    fight.act("ada", "move", to=[1, 2])
+    fight.act("ada", "reload")
+    ada = fight.get("ada")
+    assert (ada.rounds("pistol"), ada.acted, ada.movement_spent) == (1, False, False)
+
+
+def test_reload_after_moving_next_turn_dedicates_the_next_turn() -> None:
+    """Option reload_after_moving: next_turn (the other reading of "a turn must be dedicated"):
+    the failure after a move makes the next turn the dedicated one; it starts with action and
+    movement spent and ends with the pistol loaded, no second roll."""
+    fight = empty_pistol([3, 3], {"reload_after_moving": "next_turn"})
+    fight.act("ada", "move", to=[1, 2])
+    fight.act("ada", "reload")
+    assert fight.get("ada").rounds("pistol") == 0
+    fight.end("ada", "rex")
+    ada = fight.get("ada")
+    assert (ada.rounds("pistol"), ada.acted, ada.movement_spent) == (1, True, True)
+    assert not ada.has(arms.RELOADING)
+    assert fight.dice.remaining == ()
 
 
 def test_reload_refused_while_rounds_remain() -> None:

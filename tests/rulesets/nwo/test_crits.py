@@ -912,3 +912,75 @@ def test_disadvantage_keeps_the_plain_pair_when_the_totals_tie(faces: tuple[int,
     assert damage(events) == [("rex", 4)]
     assert effects(events) == []
     assert dice.remaining == ()
+
+
+@pytest.mark.parametrize(("faces", "freed"), [((4, 4), True), ((4, 3), False)])
+def test_crossbow_check_comes_with_the_start_of_the_targets_turn(
+    faces: tuple[int, int], freed: bool
+) -> None:
+    """Crossbow: "Target is stuck, movement reduced to 0 until the bolt is removed. DC 10 STR
+    Check made every target's turn as a free action", played through the turn itself: rex's
+    turn starts with the check (Strength 4: +2); 4+4+2 = 10 frees him to walk this turn,
+    4+3+2 = 9 keeps him in place."""
+    fight, dice = encounter(
+        [shooter("crossbow"), sheet("rex", 5, 5, strength=4)], [6, 6, 1, 2, *faces]
+    )
+    act(fight, actor="ada", do="attack", target="rex")
+    events = end_turn(fight)
+    assert fight.state.actor == "rex"
+    assert pairs(events) == [("rex", faces, sum(faces) + 2)]
+    assert who(fight, "rex").has(STUCK) is not freed
+    if freed:
+        act(fight, actor="rex", do="move", to=[5, 8])
+        assert who(fight, "rex").tile == (5, 8)
+    else:
+        with pytest.raises(IllegalAction, match="bolt stuck"):
+            act(fight, actor="rex", do="move", to=[5, 8])
+    assert dice.remaining == ()
+
+
+def test_a_flamethrower_attack_catches_the_shooters_ally_next_to_the_target() -> None:
+    """NWO-60: "all adjacent characters (including allies) to that target must additionally
+    roll ranged defense or be hit with the same attack", and "Flamethrowers ignore cover":
+    ada's 3+4+3 = 10 meets rex's 2+3 with no +6 for the cover beside him (a hit, 3 damage);
+    her own ally pal, next to rex, rolls 2+2 = 4 against the 10 and burns too (3)."""
+    fight, dice = encounter(
+        [shooter("flamethrower", x=0, y=5), sheet("rex", 5, 5), sheet("pal", 5, 6, side="crew")],
+        [3, 4, 2, 3, 2, 2],
+        cover=[(4, 5)],
+    )
+    events = act(fight, actor="ada", do="attack", target="rex")
+    assert pairs(events) == [("ada", (3, 4), 10), ("rex", (2, 3), 5), ("pal", (2, 2), 4)]
+    assert damage(events) == [("rex", 3), ("pal", 3)]
+    assert dice.remaining == ()
+
+
+def test_the_canister_burns_only_its_wielder_not_the_ally_beside_him() -> None:
+    """NWO-59: "If a character holding a Flamethrower is hit by a Critical Hit, there's a 50%
+    chance (1-2-3 on a d6 roll) that the fuel canister explodes. Dealing 2 Damage to the
+    wielder." The bolt-action crit (8) and the burst (d6 = 2: 2 more) hurt rex; his ally
+    next to him takes nothing."""
+    fight, dice = encounter(
+        [
+            shooter("bolt_action_rifle"),
+            sheet("rex", 5, 5, weapons=["flamethrower"]),
+            sheet("gus", 5, 6),
+        ],
+        [6, 6, 1, 2, 2],
+    )
+    events = act(fight, actor="ada", do="attack", target="rex")
+    assert damage(events) == [("rex", 8), ("rex", 2)]
+    assert who(fight, "gus").hp == 20
+    assert dice.remaining == ()
+
+
+def test_a_flamethrower_reaches_fifteen_tiles() -> None:
+    """NWO-60: "In the special case of the flamethrower, its range is 15 in-game tiles": rex
+    15 tiles off is hit (3+4+3 = 10 against 1+2), 16 tiles off is out of reach."""
+    fight, dice = encounter([shooter("flamethrower", x=0, y=5), sheet("rex", 15, 5)], [3, 4, 1, 2])
+    events = act(fight, actor="ada", do="attack", target="rex")
+    assert damage(events) == [("rex", 3)]
+    far, _ = encounter([shooter("flamethrower", x=0, y=5), sheet("rex", 16, 5)], [])
+    with pytest.raises(IllegalAction, match="16 tiles away; flamethrower reaches 15"):
+        act(far, actor="ada", do="attack", target="rex")
+    assert dice.remaining == ()

@@ -15,7 +15,7 @@ from fracas.core.encounter import replay
 from fracas.core.events import event_from_json
 from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo import RULESET
-from fracas.rulesets.nwo.events import Moved, WeaponsChanged
+from fracas.rulesets.nwo.events import AttackResolved, Moved, WeaponsChanged
 from fracas.rulesets.nwo.rules import holds, support
 from fracas.rulesets.nwo.rules.common import GRAPPLED, PRONE, RESTRAINED, SHIELDED
 from tests.rulesets.nwo.holds_helpers import Fight, condition, grappled, op, pair
@@ -89,12 +89,60 @@ def test_a_grapple_needs_an_adjacent_target_and_the_action() -> None:
     fight.refuse("ada", "grapple", "already used", target="cat")
 
 
-def test_a_grappled_target_cannot_move_and_provokes_nothing() -> None:
+def test_a_grappled_target_cannot_move() -> None:
     """NWO-45: "Their movement is reduced to 0." (movement.py reads the hold this module
     sets.)"""
     fight = grappled()
     fight.end("ada")
     fight.refuse("rex", "move", "grappled", to=[5, 5])
+
+
+def test_a_grappled_target_attacks_with_disadvantage_and_keeps_its_weapon() -> None:
+    """NWO-45: "When a character is grappled: ... Attack rolls are made with disadvantage ...
+    Grappled characters are not automatically restrained or disarmed." rex still holds his
+    short blade, unrestrained, and his swing at ada keeps the worse pair: 1+1 of 1+1 and 5+5,
+    against ada's unarmed 5+5+1 (STR 8 bonus) = 11, a miss."""
+    fight = grappled(dice=(1, 1, 5, 5, 5, 5))
+    assert fight.get("rex").wielded == ("short_blade",)
+    assert not fight.get("rex").has(RESTRAINED)
+    fight.end("ada")
+    fight.act("rex", "attack", target="ada")
+    swing = fight.rolled()[-2]
+    assert (swing.combatant, swing.edge, swing.pair, swing.total) == ("rex", -1, (1, 1), 2)
+    assert fight.damage() == []
+    assert fight.dice.remaining == ()
+
+
+def test_a_dragged_target_provokes_no_attack_of_opportunity() -> None:
+    """NWO-45: grappled characters "do not trigger attacks of opportunity": ada drags rex out
+    of bo's reach (bo holds a short blade next to rex) and bo gets no strike; no dice."""
+    bo = op("bo", "crew", 4, 2, weapons=["short_blade"])
+    fight = grappled(bo)
+    fight.act("ada", "drag", target="rex", to=[1, 2])
+    assert fight.get("rex").tile == (2, 2)
+    assert fight.events(AttackResolved) == []
+    assert fight.dice.remaining == ()
+
+
+def test_the_grapplers_own_attacks_have_disadvantage() -> None:
+    """NWO-48: "While maintaining a grapple, a character's attacks are made with
+    disadvantage." ada's unarmed strike next turn keeps 1+1 of 1+1 and 6+6 (+1 = 3) against
+    rex's 2+2 with the short blade: a miss."""
+    fight = grappled(dice=(1, 1, 6, 6, 2, 2))
+    fight.end("ada", "rex")
+    fight.act("ada", "attack", target="rex", weapon="unarmed")
+    strike = fight.rolled()[-2]
+    assert (strike.combatant, strike.edge, strike.pair, strike.total) == ("ada", -1, (1, 1), 3)
+    assert fight.damage() == []
+    assert fight.dice.remaining == ()
+
+
+def test_release_is_only_during_the_grapplers_turn() -> None:
+    """NWO-48: "they can end the grapple as a free action during their turn": not in rex's."""
+    fight = grappled()
+    fight.end("ada")
+    fight.refuse("ada", "release", "it is rex.s turn, not ada.s", target="rex")
+    assert fight.get("rex").has(GRAPPLED)
 
 
 def test_an_already_held_target_cannot_be_grappled_again() -> None:
@@ -276,13 +324,17 @@ def test_one_help_only_adds_to_the_roll() -> None:
     assert fight.get("rex").has(GRAPPLED) and not fight.get("rex").has(RESTRAINED)
 
 
-def test_two_helpers_make_the_upgrade_automatic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """NWO-49: aided by two, the upgrade needs no roll."""
-    fight = grappled()
-    fight.end("ada", "rex")
-    monkeypatch.setattr(support, "help_count", lambda state, who: 2, raising=False)
+def test_two_helpers_make_the_upgrade_automatic() -> None:
+    """NWO-49: "or the grappler is aided by two other characters, they are considered
+    restrained": cat and dan both help ada (3+3+4 = 10 each, DC 10), and her upgrade needs no
+    roll. (This test once stubbed the help count; the helps are real now.)"""
+    fight = grappled(*helpers(), dice=(3, 3, 3, 3))
+    fight.end("ada", "rex", "cat", "dan")
+    fight.act("cat", "help", target="ada", skill="strength")
+    fight.act("dan", "help", target="ada", skill="strength")
     fight.act("ada", "restrain", target="rex")
     assert fight.get("rex").has(RESTRAINED)
+    assert not fight.get("rex").has(GRAPPLED)
     assert fight.dice.remaining == ()
 
 

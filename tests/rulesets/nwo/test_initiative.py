@@ -7,6 +7,8 @@ then the tied re-roll.
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.core.events import OrderSet, RoundOrderSet
 from tests.rulesets.nwo.core_helpers import Fight, op
 
@@ -114,3 +116,42 @@ def test_no_attacker_above_the_highest_perception_means_no_ambush_round() -> Non
     )
     assert fight.events(RoundOrderSet) == []
     assert (fight.state.turns.round, fight.state.actor) == (1, "rex")
+
+
+@pytest.mark.parametrize("caught", [True, False])
+def test_the_ambushed_side_starts_with_its_weapons_holstered(caught: bool) -> None:
+    """NWO-1: "characters are generally allowed to begin already wielding their weapons,
+    except in cases such as being ambushed" (A20, option ambush_catches_unready): ada hides
+    at 5+5+2 = 12 over rex's 1+1 and sam's 2+1; rex and sam start with theirs holstered and
+    ada keeps her gun in hand. With the option off, everyone keeps them in hand."""
+    fight = Fight(
+        op("ada", "crew", 0, 0, ambusher=True, skills={"hiding": 4}, weapons=["handgun"]),
+        op("rex", "gang", 5, 5, weapons=["handgun"]),
+        op("sam", "gang", 6, 6, weapons=["short_blade"], holstered=["revolver"]),
+        dice=[5, 5, 1, 1, 2, 1, 6, 6, 5, 5, 4, 4],
+        order=(),
+        options={"ambush_catches_unready": caught},
+    )
+    assert fight.events(RoundOrderSet)[0].order == ("ada",)
+    rex, sam = fight.get("rex"), fight.get("sam")
+    assert fight.get("ada").wielded == ("handgun",)
+    if caught:
+        assert (rex.wielded, rex.holstered) == ((), ("handgun",))
+        assert (sam.wielded, sam.holstered) == ((), ("short_blade", "revolver"))
+    else:
+        assert (rex.wielded, sam.wielded) == (("handgun",), ("short_blade",))
+    assert fight.dice.remaining == ()
+
+
+def test_without_an_ambush_round_everyone_starts_armed() -> None:
+    """NWO-1: "When initiative begins, characters are generally allowed to begin already
+    wielding their weapons": an ambush that fails (ada's 1+1 is not above rex's 6+6) catches
+    nobody unready."""
+    fight = Fight(
+        op("ada", "crew", 0, 0, ambusher=True, weapons=["handgun"]),
+        op("rex", "gang", 5, 5, weapons=["handgun"]),
+        dice=[1, 1, 6, 6, 4, 4, 3, 3],
+        order=(),
+    )
+    assert fight.events(RoundOrderSet) == []
+    assert fight.get("rex").wielded == ("handgun",)

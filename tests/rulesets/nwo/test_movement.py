@@ -106,17 +106,95 @@ def test_walking_around_a_wall_costs_the_detour() -> None:
     fight.act("ada", "move", to=[1, 5])
 
 
-def test_shooting_then_moving_halves_the_movement() -> None:
-    """Seed: "This is to show the reduced movement range when shooting and moving during the
-    same turn" (A11 option shoot_and_move=half: 6 → 3)."""
-    fight = Fight(
-        op("ada", "crew", 0, 0, weapons=["handgun"]),
+def gunfight(**kwargs: object) -> Fight:
+    """ada (Aiming 6: +3 standing, +1 moving) with a handgun; rex eight tiles south."""
+    return Fight(
+        op("ada", "crew", 0, 0, weapons=["handgun"], skills={"aiming": 6}),
         op("rex", "gang", 0, 8),
-        dice=[1, 1, 6, 5],
+        **kwargs,  # type: ignore[arg-type]
     )
+
+
+def test_declared_shot_then_move_takes_the_minus_two_and_the_reduced_range() -> None:
+    """NWO-7, shot first: "you must activate the action toggle and then the movement toggle,
+    before performing said action or movement" and "the reduced movement range when shooting
+    and moving during the same turn. Movement imposes a -2 penalty". Declared first, the shot
+    is 4+4+3-2 = 9 against 2+2, and the move after it reaches 3 tiles (half of 6), not 4."""
+    fight = gunfight(dice=[4, 4, 2, 2])
+    fight.act("ada", "shoot_and_move")
     fight.act("ada", "attack", target="rex")
-    fight.refuse("ada", "move", "out of reach", to=[4, 0])
+    shot = fight.rolled()[0]
+    assert (shot.combatant, shot.modifier, shot.total) == ("ada", 1, 9)
+    fight.refuse("ada", "move", "can move 3 more tiles", to=[4, 0])
     fight.act("ada", "move", to=[3, 0])
+    assert fight.get("ada").tile == (3, 0)
+
+
+def test_move_then_shot_takes_the_minus_two_and_the_reduced_range() -> None:
+    """NWO-7, move first: "the reduced movement range when shooting and moving during the same
+    turn. Movement imposes a -2 penalty". Two tiles, then the shot at 4+4+3-2 = 9; the turn's
+    movement is now the reduced 3, counting the 2 walked before the shot: 1 tile is left."""
+    fight = gunfight(dice=[4, 4, 2, 2])
+    fight.act("ada", "move", to=[2, 0])
+    fight.act("ada", "attack", target="rex")
+    assert fight.rolled()[0].modifier == 1
+    fight.refuse("ada", "move", "can move 1 more tiles", to=[4, 0])
+    fight.act("ada", "move", to=[3, 0])
+
+
+def test_a_shot_after_moving_beyond_the_reduced_range_is_refused() -> None:
+    """NWO-7: a turn that shoots and moves has "the reduced movement range": after 4 tiles
+    (more than half of 6) the turn cannot shoot any more, nor declare it will."""
+    fight = gunfight()
+    fight.act("ada", "move", to=[4, 0])
+    fight.refuse(
+        "ada", "attack", "has moved 4 tiles this turn; .* reduced movement range of 3", target="rex"
+    )
+    fight.refuse("ada", "shoot_and_move", "has moved 4 tiles; shooting and moving allows 3")
+    fight.act("ada", "move", to=[6, 0])  # a turn that does not shoot keeps its 6
+
+
+def test_moving_after_an_undeclared_shot_is_refused() -> None:
+    """NWO-7: the toggles come "before performing said action or movement": a shot made
+    standing, with no move declared, took no -2 (4+4+3 = 11), so no move may follow it; the
+    declaration comes too late once the shot is made."""
+    fight = gunfight(dice=[4, 4, 2, 2])
+    fight.act("ada", "attack", target="rex")
+    assert fight.rolled()[0].total == 11
+    fight.refuse("ada", "move", "declare it before the shot", to=[1, 0])
+    fight.refuse("ada", "shoot_and_move", "already shot")
+
+
+def test_move_after_shot_free_lets_an_undeclared_shot_move_within_the_reduced_range() -> None:
+    """Option move_after_shot: free (the other reading of NWO-7: the -2 is for movement
+    already made): the standing shot keeps +3 (11), and the move after it still gets only
+    the reduced range of 3."""
+    fight = gunfight(dice=[4, 4, 2, 2], options={"move_after_shot": "free"})
+    fight.act("ada", "attack", target="rex")
+    assert fight.rolled()[0].total == 11
+    fight.refuse("ada", "move", "can move 3 more tiles", to=[4, 0])
+    fight.act("ada", "move", to=[3, 0])
+
+
+def test_shoot_and_move_full_keeps_the_whole_movement_but_not_the_shot() -> None:
+    """Option shoot_and_move: full (A11: no reduction of the range, only the -2): six tiles,
+    then the shot at 4+4+3-2 = 9."""
+    fight = gunfight(dice=[4, 4, 2, 2], options={"shoot_and_move": "full"})
+    fight.act("ada", "move", to=[6, 0])
+    fight.act("ada", "attack", target="rex")
+    assert fight.rolled()[0].total == 9
+
+
+def test_suppressive_fire_keeps_the_reduced_range_too() -> None:
+    """NWO-7 for every ranged attack: suppressive fire ("Make a ranged attack roll") after 4
+    tiles is refused like a shot."""
+    fight = Fight(
+        op("ada", "crew", 0, 0, weapons=["assault_rifle"], skills={"aiming": 6}),
+        op("rex", "gang", 4, 8),
+        cover=[(4, 7)],
+    )
+    fight.act("ada", "move", to=[4, 0])
+    fight.refuse("ada", "suppress", "reduced movement range of 3", target="rex")
 
 
 # -- attacks of opportunity --------------------------------------------------------------

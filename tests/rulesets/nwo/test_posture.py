@@ -90,6 +90,24 @@ def test_ranged_against_the_prone_has_disadvantage_beyond_one_tile() -> None:
     assert near.dice.remaining == ()
 
 
+def test_point_blank_advantage_on_the_prone_still_follows_the_engagement_rules() -> None:
+    """NWO-39: "Ranged attacks have advantage against prone targets within CQC/point-blank
+    range (1 tile). If Engaged, typical Engagement rules apply": engaged by cat's blade, ada
+    cannot fire her two-handed shotgun at the prone rex next to her, advantage or not; her
+    handgun may (1+1 and 4+4 keep 8, +0, against 1+2)."""
+    cat = op("cat", "gang", 2, 3, weapons=["short_blade"])
+    fight = pair(
+        cat, ada={"weapons": ["shotgun"], "holstered": ["handgun"]}, dice=[1, 1, 4, 4, 1, 2]
+    )
+    fight.gm("rex", add_condition="prone")
+    fight.refuse("ada", "attack", "engaged and cannot shoot a two-handed shotgun", target="rex")
+    handgun = pair(cat, ada={"weapons": ["handgun"]}, dice=[1, 1, 4, 4, 1, 2])
+    handgun.gm("rex", add_condition="prone")
+    handgun.act("ada", "attack", target="rex")
+    assert (handgun.rolled()[0].edge, handgun.rolled()[0].total) == (1, 8)
+    assert handgun.damage() == [("rex", 3, 0, 7)]
+
+
 def test_the_prone_engage_nobody() -> None:
     """NWO-40: "Prone characters cannot Engage characters within melee range." """
     fight = pair()

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.core.conditions import Expiry
+from fracas.core.errors import ScenarioError
+from fracas.rulesets.nwo import RULESET
+from fracas.rulesets.nwo.events import Moved
 from fracas.rulesets.nwo.rules import support
 from fracas.rulesets.nwo.rules.common import FOCUSED, HELPED, OVERWATCH
+from fracas.scenario import parse_scenario
 
 from .support_helpers import Fight, person
 
@@ -418,8 +424,10 @@ def test_focus_and_overwatch_both_end_at_turn_three() -> None:
 
 def test_overwatch_holds_fire_without_a_line_of_sight() -> None:
     """NWO-29: "When Overwatch is triggered, typical range and rolling rules still apply":
-    a wall between them means no shot, and the watch keeps waiting."""
-    fight = watch_fight(walls=[[6, 3], [6, 4], [6, 5]])
+    a wall between them on every tile of the move means no shot, and the watch keeps waiting.
+    (The wall once stopped at y=3..5, when the watch looked only at the end of the move; rex's
+    first step is in sight of it, and the watch now shoots him there.)"""
+    fight = watch_fight(walls=[[6, y] for y in range(0, 7)])
     fight.act("ada", "overwatch", trigger="moves:rex")
     fight.end("ada")
     fight.act("rex", "move", to=[8, 5])
@@ -441,3 +449,191 @@ def test_overwatch_refusals() -> None:
     fight.refuse("ada", "overwatch", "ada focused this turn", trigger="moves:rex")
     melee = Fight(person("ada", "crew", 1, 1, ["short_blade"]), person("rex", "gang", 6, 1))
     melee.refuse("ada", "overwatch", "ada holds no ranged weapon", trigger="moves:rex")
+
+
+# -- Overwatch at the moment of its trigger --------------------------------------------------
+
+
+def moved_paths(fight: Fight) -> list[tuple[tuple[int, int], ...]]:
+    return [e.path for e in fight.events(Moved)]
+
+
+def test_overwatch_shoots_the_mover_where_it_is_seen() -> None:
+    """NWO-29/30: "Overwatch allows a character to "delay" their attack until certain events
+    happen ... When a specific character moves", and "When Overwatch is triggered, typical
+    range and rolling rules still apply": the shot comes on rex's first step, (8, 2), in
+    sight, not at (8, 5) behind the wall where the move ends. 4+4+3 = 11 beats 2+2."""
+    fight = watch_fight(dice=[4, 4, 2, 2], walls=[[6, 3], [6, 4], [6, 5]])
+    fight.act("ada", "overwatch", trigger="moves:rex")
+    fight.end("ada")
+    fight.act("rex", "move", to=[8, 5])
+    assert moved_paths(fight) == [((8, 1), (8, 2)), ((8, 2), (8, 3), (8, 4), (8, 5))]
+    assert fight.get("rex").hp == 7
+    assert not fight.events(support.OverwatchHeld)
+
+
+def test_overwatch_waits_for_the_first_tile_in_sight() -> None:
+    """NWO-29: the trigger comes at once, but the shot only where "typical range and rolling
+    rules" allow it: rex walks from behind one wall to behind another and is shot on (8, 7),
+    the first tile of the gap between them (4+4+3 = 11 against 2+2)."""
+    walls = [[6, y] for y in (*range(0, 5), *range(8, 12))]
+    fight = Fight(
+        person("ada", "crew", 1, 1, GUN, skills={"aiming": 6}),
+        person("rex", "gang", 8, 5, ["handgun"]),
+        dice=[4, 4, 2, 2],
+        walls=walls,
+    )
+    board = fight.state.arena
+    assert [board.sight_blocked((1, 1), (8, y)) for y in range(5, 12)] == [
+        True, True, False, False, False, True, True
+    ]  # fmt: skip
+    fight.act("ada", "overwatch", trigger="moves:rex")
+    fight.end("ada")
+    fight.act("rex", "move", to=[8, 11])
+    assert moved_paths(fight) == [
+        ((8, 5), (8, 6), (8, 7)),
+        ((8, 7), (8, 8), (8, 9), (8, 10), (8, 11)),
+    ]
+    assert fight.get("rex").hp == 7
+
+
+def test_an_overwatch_shot_that_drops_the_mover_ends_the_move() -> None:
+    """NWO-29: the shot is taken mid-move, so a mover it drops goes no further: rex (3 HP)
+    falls on (8, 2)."""
+    fight = Fight(
+        person("ada", "crew", 1, 1, GUN, skills={"aiming": 6}),
+        person("rex", "gang", 8, 1, ["handgun"], hp=3),
+        dice=[4, 4, 2, 2],
+    )
+    fight.act("ada", "overwatch", trigger="moves:rex")
+    fight.end("ada")
+    fight.act("rex", "move", to=[8, 5])
+    assert fight.get("rex").tile == (8, 2)
+    assert fight.get("rex").hp == 0
+
+
+def test_an_area_watch_shoots_inside_the_area() -> None:
+    """NWO-29: "When any non-ally character enters a certain area": rex crossing the column
+    x = 5 is shot as he stands in it, on (5, 1), not where his move ends at (3, 1)."""
+    fight = watch_fight(dice=[4, 4, 2, 2])
+    fight.act("ada", "overwatch", trigger="enters:5,0,5,9")
+    fight.end("ada")
+    fight.act("rex", "move", to=[3, 1])
+    assert moved_paths(fight) == [((8, 1), (7, 1), (6, 1), (5, 1)), ((5, 1), (4, 1), (3, 1))]
+    assert fight.get("rex").hp == 7
+
+
+def test_overwatch_after_another_character_acts() -> None:
+    """NWO-29: "Before or after another character acts": `acted:rex` waits for rex's action
+    (his shot at bo: 3+3 beats 1+1, bo 10 -> 7) and shoots him right after it (4+4+3 = 11
+    beats 2+2, rex 10 -> 7), not as his turn starts."""
+    bo = person("bo", "crew", 8, 4)
+    fight = watch_fight(bo, dice=[3, 3, 1, 1, 4, 4, 2, 2], order=["ada", "rex", "bo"])
+    fight.act("ada", "overwatch", trigger="acted:rex")
+    fight.end("ada")
+    assert fight.get("ada").has(OVERWATCH)
+    fight.act("rex", "move", to=[8, 2])
+    assert fight.get("ada").has(OVERWATCH)  # a move is not an action
+    fight.act("rex", "attack", target="bo", weapon="handgun")
+    assert [r.combatant for r in fight.rolled()] == ["rex", "bo", "ada", "rex"]
+    assert (fight.get("bo").hp, fight.get("rex").hp) == (7, 7)
+
+
+def test_overwatch_when_a_character_deals_damage() -> None:
+    """NWO-29: "If another character takes or deals damage": `deals:rex` lets rex's missed
+    shot at bo go (2+2 against 5+5); when bo walks away and rex's stock catches him (3+3
+    against 1+1, 1 damage), ada fires at rex then and there: 4+4+3 = 11 beats 2+2."""
+    bo = person("bo", "crew", 8, 2)
+    fight = watch_fight(bo, dice=[2, 2, 5, 5, 3, 3, 1, 1, 4, 4, 2, 2], order=["ada", "rex", "bo"])
+    fight.act("ada", "overwatch", trigger="deals:rex")
+    fight.end("ada")
+    fight.act("rex", "attack", target="bo", weapon="handgun")
+    assert fight.get("ada").has(OVERWATCH)
+    fight.end("rex")
+    fight.act("bo", "move", to=[8, 5])
+    assert [r.combatant for r in fight.rolled()] == ["rex", "bo", "rex", "bo", "ada", "rex"]
+    assert (fight.get("bo").hp, fight.get("rex").hp) == (9, 7)
+    assert not fight.get("ada").has(OVERWATCH)
+
+
+def test_a_damage_watch_fires_mid_move_where_the_damage_is_dealt() -> None:
+    """NWO-29: "If another character takes ... damage": cy's attack of opportunity cuts rex
+    as he leaves (8, 1) (4+4+2 = 10 against 1+1, 2 damage), and ada's `damaged:rex` shoots
+    him there, in sight (4+4+3 = 11 against 2+2), before he walks on behind the wall."""
+    cy = person("cy", "crew", 9, 0, ["short_blade"], skills={"melee": 4})
+    fight = watch_fight(
+        cy,
+        dice=[4, 4, 1, 1, 4, 4, 2, 2],
+        walls=[[6, y] for y in range(2, 7)],
+        order=["ada", "rex", "cy"],
+    )
+    fight.act("ada", "overwatch", trigger="damaged:rex")
+    fight.end("ada")
+    fight.act("rex", "move", to=[8, 5])
+    assert [r.combatant for r in fight.rolled()] == ["cy", "rex", "ada", "rex"]
+    assert fight.get("rex").hp == 5
+    assert fight.get("rex").tile == (8, 5)
+    assert fight.dice.remaining == ()
+
+
+def test_a_sheet_may_start_the_fight_on_overwatch_in_pve() -> None:
+    """NWO-32: "pre-initiative overwatch actions are only applicable in PVE Encounters": ada
+    starts watching rex, who moves first and is shot (4+4+3 = 11 against 2+2); unused, the
+    watch would end at the start of ada's first turn."""
+    fight = Fight(
+        person("ada", "crew", 1, 1, GUN, skills={"aiming": 6}, overwatch={"trigger": "moves:rex"}),
+        person("rex", "gang", 8, 1, ["handgun"]),
+        dice=[4, 4, 2, 2],
+        order=["rex", "ada"],
+    )
+    assert fight.get("ada").condition(OVERWATCH).detail == "moves:rex|-|handgun|0"  # type: ignore[union-attr]
+    fight.act("rex", "move", to=[8, 3])
+    assert fight.get("rex").hp == 7
+    idle = Fight(
+        person("ada", "crew", 1, 1, GUN, overwatch={"trigger": "moves:rex"}),
+        person("rex", "gang", 8, 1),
+        order=["rex", "ada"],
+    )
+    idle.end("rex")
+    assert not idle.get("ada").has(OVERWATCH)
+
+
+def test_pre_combat_overwatch_refusals() -> None:
+    """NWO-32: "Overwatch cannot be used before combat begins in PVP"; Focus and Overwatch
+    cannot share a turn, the one before the fight included; a pre-combat watch is checked as
+    the action is."""
+    ada = person("ada", "crew", 1, 1, GUN, overwatch={"trigger": "moves:rex"})
+    rex = person("rex", "gang", 8, 1)
+    with pytest.raises(ScenarioError, match=r"combatants\[0\]\.overwatch: .* before combat in PvP"):
+        RULESET.setup(parse_scenario(pre_combat(ada, rex, pvp=True)))
+    both = {**ada, "focused": True}
+    with pytest.raises(ScenarioError, match="both Focused and on Overwatch"):
+        RULESET.setup(parse_scenario(pre_combat(both, rex)))
+    wrong = {**ada, "overwatch": {"trigger": "sees:rex"}}
+    with pytest.raises(ScenarioError, match="unknown overwatch trigger 'sees:rex'"):
+        RULESET.setup(parse_scenario(pre_combat(wrong, rex)))
+
+
+def pre_combat(*people: dict[str, object], pvp: bool = False) -> dict[str, object]:
+    return {
+        "ruleset": "nwo",
+        "order": [p["id"] for p in people],
+        "map": {"width": 12, "height": 12, "pvp": pvp},
+        "combatants": list(people),
+    }
+
+
+def test_a_turn_starting_with_its_action_spent_is_not_acting() -> None:
+    """NWO-29: "after another character acts" is after an action: rex's turn starting with the
+    action his earlier help used up (NWO-26) is bookkeeping, and ada's `acted:rex` waits (his
+    help, 1+1 and 2+2 at disadvantage, came before she declared)."""
+    cy = person("cy", "gang", 8, 2)
+    fight = watch_fight(cy, dice=[1, 1, 2, 2], order=["cy", "ada", "rex"])
+    fight.act("rex", "help", target="cy")
+    fight.end("cy")
+    fight.act("ada", "overwatch", trigger="acted:rex")
+    fight.end("ada")
+    assert fight.state.actor == "rex" and fight.get("rex").acted
+    assert fight.get("ada").has(OVERWATCH)
+    assert fight.get("rex").hp == 10
+    assert fight.dice.remaining == ()

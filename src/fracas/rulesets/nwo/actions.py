@@ -50,6 +50,16 @@ class Crawl(Move):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ShootAndMove(Action):
+    """The panel's "action toggle and then the movement toggle": this turn shoots and moves,
+    in whichever order, so its shots take -2 and its movement is the reduced range. Needed
+    only to move after a shot; a shot after moving is known to be one without it."""
+
+    do: ClassVar[str] = "shoot_and_move"
+    free: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Attack(Action):
     do: ClassVar[str] = "attack"
     target: str

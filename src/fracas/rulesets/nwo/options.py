@@ -30,7 +30,11 @@ class NwoOptions(BaseModel):
     dash_with_armor: Literal["double_reduced", "twelve_minus"] = "double_reduced"
     """A11: dash in medium armor is (6-1)x2 = 10, or 12-1 = 11."""
     shoot_and_move: Literal["half", "full"] = "half"
-    """A11/NWO-7: the "reduced movement range" when shooting and moving in one turn."""
+    """A11/NWO-7: the "reduced movement range" of a turn that shoots and moves: half, or the
+    whole movement."""
+    move_after_shot: Literal["declared", "free"] = "declared"
+    """NWO-7: moving after a shot made standing needs the move declared before the shot
+    (`shoot_and_move`, so the shot takes -2), or is allowed and the shot keeps no penalty."""
     focus_kept_by_focusing: bool = True
     """A12: focusing again keeps the Focus bonus (reading a) or loses it (reading b)."""
     sentinel_needs_action: bool = True
@@ -43,6 +47,9 @@ class NwoOptions(BaseModel):
     flame_blocked_by_characters: bool = False
     """A10: whether characters on a flamethrower's line of fire defend and take the attack
     on a failure, as with any shot (the default lets the flames pass: they "ignore cover")."""
+    reload_after_moving: Literal["unfinished", "next_turn"] = "unfinished"
+    """A18/NWO-53: a failed reload in a turn that has already moved cannot be the dedicated
+    turn, so the weapon stays empty; or the next turn is dedicated to it."""
     legacy_throwables: bool = False
     """Older revisions' throwables, AoE and conditions section (off in the newest revision)."""
     ambush_catches_unready: bool = True

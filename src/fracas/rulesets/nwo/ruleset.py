@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
@@ -78,6 +79,7 @@ class Nwo(BaseRuleset):
             diagonal=opts.diagonal,
         )
         people = []
+        watches: list[tuple[int, Sheet]] = []
         taken: dict[tuple[int, int], str] = {}
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
@@ -99,9 +101,14 @@ class Nwo(BaseRuleset):
                     f"{where}.focused: Focus cannot be used before combat begins in PvP"
                 )
             people.append(_operative(sheet, opts))
-        return EncounterState(
+            if sheet.overwatch is not None:
+                watches.append((index, sheet))
+        state = EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
         )
+        for index, sheet in watches:
+            state = _pre_overwatch(state, f"combatants[{index}]", sheet, arena.pvp)
+        return state
 
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
         ambushers = tuple(c.id for c in tx.state.combatants if fighter(tx.state, c.id).ambusher)
@@ -128,6 +135,7 @@ class Nwo(BaseRuleset):
 
     def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
         support.on_turn_start(tx, combatant_id)
+        arms.on_turn_start(tx, combatant_id)
         crits.crossbow_checks(tx, combatant_id)
         return super().on_turn_start(tx, combatant_id)
 
@@ -224,6 +232,28 @@ def _operative(sheet: Sheet, opts: NwoOptions) -> Operative:
         ambusher=sheet.ambusher,
         conditions=(_pre_focus(),) if sheet.focused else (),
     )
+
+
+def _pre_overwatch(state: EncounterState, where: str, sheet: Sheet, pvp: bool) -> EncounterState:
+    """NWO-32: "pre-initiative overwatch actions are only applicable in PVE Encounters"; and
+    as in a turn, Overwatch and Focus cannot share the turn before the fight."""
+    watch = sheet.overwatch
+    assert watch is not None
+    if pvp:
+        raise ScenarioError(f"{where}.overwatch: Overwatch cannot be used before combat in PvP")
+    if sheet.focused:
+        raise ScenarioError(
+            f"{where}.overwatch: a character cannot start both Focused and on Overwatch "
+            "(Overwatch and Focus need a turn each)"
+        )
+    try:
+        condition = support.pre_combat_watch(
+            state, sheet.id, watch.trigger, watch.target, watch.weapon
+        )
+    except IllegalAction as error:
+        raise ScenarioError(f"{where}.overwatch: {error}") from None
+    who = fighter(state, sheet.id)
+    return state.with_combatant(replace(who, conditions=(*who.conditions, condition)))
 
 
 def _pre_focus() -> Condition:

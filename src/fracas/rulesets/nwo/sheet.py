@@ -62,6 +62,15 @@ def _entry_id(entry: Any) -> Any:
     return entry.get("id") if isinstance(entry, dict) else entry
 
 
+class PreOverwatch(BaseModel):
+    """An Overwatch declared before the fight (PvE only), with the action's fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    trigger: str
+    target: str | None = None
+    weapon: str | None = None
+
+
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
@@ -83,6 +92,8 @@ class Sheet(BaseModel):
     """Accepted for the shared contract, but nwo reads `skills`; must be empty."""
     focused: bool = False
     """Starts the fight Focused (PvE only)."""
+    overwatch: PreOverwatch | None = None
+    """Starts the fight on Overwatch (PvE only)."""
     ambusher: bool = False
     """Tries to hide before the fight for an ambush round."""
 

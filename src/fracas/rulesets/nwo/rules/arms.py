@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from fracas.core.actions import Action
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
-from fracas.core.events import ConditionApplied
+from fracas.core.events import ConditionApplied, ConditionRemoved
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo.actions import (
@@ -49,7 +49,7 @@ from fracas.rulesets.nwo.events import (
     update,
 )
 from fracas.rulesets.nwo.operative import Operative
-from fracas.rulesets.nwo.rules import attack, panel, support
+from fracas.rulesets.nwo.rules import attack, movement, panel, support
 from fracas.rulesets.nwo.rules.common import (
     RESTRAINED,
     STARTLED,
@@ -57,12 +57,15 @@ from fracas.rulesets.nwo.rules.common import (
     check_modifier,
     fighter,
     half,
+    options,
     require_action,
     source_of,
 )
 
 RELOAD_DC = 10
 SUPPRESSION_DC = 12
+RELOADING = "reloading"
+"""A failed reload after moving waits for the next turn (option reload_after_moving)."""
 STEADIED = "steadied"
 """Passed the Resolve check against suppressive fire: acts and moves as normal this turn."""
 
@@ -378,16 +381,63 @@ def verify_reload(state: EncounterState, action: Reload) -> None:
 
 
 def resolve_reload(tx: Transaction, action: Reload) -> None:
-    """NWO-53, A18: DC 10 on Aiming (A5). Success is instant and keeps the action; failure
-    spends the action (the turn is "dedicated to Reloading") and the magazine is full when
-    that turn's work is done, so no second roll is needed; the movement stays."""
+    """NWO-53, A18: DC 10 on Aiming (A5). Success is instant and keeps the action. Failure
+    makes this the turn "dedicated to Reloading": action and movement both go, and the
+    magazine is full when the turn's work is done. A turn that has already moved is no longer
+    whole: the magazine stays empty (option reload_after_moving: next_turn dedicates the next
+    turn instead)."""
     who = fighter(tx.state, action.actor)
     weapon = reload_weapon(who, action.weapon)
     assert weapon.magazine is not None
     modifier = check_modifier(tx.state, who.aiming)
-    if not panel.check(tx, who.id, f"reload {weapon.id}", modifier, RELOAD_DC):
-        tx.emit(ActionSpent(combatant=who.id, action=f"reload {weapon.id} (a whole turn)"))
-    tx.emit(AmmoSet(combatant=who.id, weapon=weapon.id, rounds=weapon.magazine))
+    if panel.check(tx, who.id, f"reload {weapon.id}", modifier, RELOAD_DC):
+        tx.emit(AmmoSet(combatant=who.id, weapon=weapon.id, rounds=weapon.magazine))
+        return
+    if who.moved == 0 and not who.movement_spent:
+        tx.emit(
+            ActionSpent(
+                combatant=who.id, action=f"reload {weapon.id} (a whole turn)", movement_too=True
+            )
+        )
+        tx.emit(AmmoSet(combatant=who.id, weapon=weapon.id, rounds=weapon.magazine))
+        return
+    if options(tx.state).reload_after_moving == "next_turn":
+        tx.emit(
+            ActionSpent(
+                combatant=who.id,
+                action=f"reload {weapon.id} failed after moving: the next turn is dedicated to it",
+                movement_too=True,
+            )
+        )
+        pending = Condition(name=RELOADING, source=who.id, detail=weapon.id)
+        tx.emit(ConditionApplied(target=who.id, condition=pending))
+        return
+    tx.emit(
+        ActionSpent(
+            combatant=who.id,
+            action=f"reload {weapon.id} failed after moving: no whole turn left, still empty",
+            movement_too=True,
+        )
+    )
+
+
+def on_turn_start(tx: Transaction, combatant_id: str) -> None:
+    """A reload carried over (option reload_after_moving: next_turn) takes this whole turn."""
+    who = fighter(tx.state, combatant_id)
+    pending = who.condition(RELOADING)
+    if pending is None or pending.detail is None:
+        return
+    weapon = who.weapon(pending.detail)
+    tx.emit(
+        ActionSpent(
+            combatant=who.id,
+            action=f"a turn dedicated to reloading {pending.detail}",
+            movement_too=True,
+        )
+    )
+    if weapon is not None and weapon.magazine is not None:
+        tx.emit(AmmoSet(combatant=who.id, weapon=weapon.id, rounds=weapon.magazine))
+    tx.emit(ConditionRemoved(target=who.id, name=RELOADING, why="reloaded"))
 
 
 # -- suppressive fire --------------------------------------------------------------------
@@ -413,6 +463,7 @@ def verify_suppress(state: EncounterState, action: Suppress) -> None:
     require_action(who)
     target = fighter(state, action.target)
     weapon = suppress_weapon(who, action.weapon)
+    movement.require_shooting_range(state, who, weapon)
     attack.check_can_strike(state, who, target, weapon)
     if not attack.in_cover(state, who, target, weapon):
         raise IllegalAction(

@@ -29,7 +29,7 @@ from fracas.rulesets.nwo.events import (
     FlagSet,
 )
 from fracas.rulesets.nwo.operative import Operative
-from fracas.rulesets.nwo.rules import holds, panel
+from fracas.rulesets.nwo.rules import holds, movement, panel
 from fracas.rulesets.nwo.rules.common import (
     BLADE_ADVANTAGE,
     BRACED,
@@ -86,7 +86,7 @@ def melee_modifier(state: EncounterState, who: Operative, weapon: Weapon) -> int
 
 
 def ranged_modifier(state: EncounterState, who: Operative) -> int:
-    return half(state, who.aiming) - (MOVE_PENALTY if who.moved > 0 else 0)
+    return half(state, who.aiming) - (MOVE_PENALTY if movement.moving_shot(who) else 0)
 
 
 def primary_weapon(who: Operative) -> Weapon:
@@ -155,6 +155,7 @@ def verify(state: EncounterState, action: Attack) -> None:
         )
     if source_of_restrainer(state, actor) and weapon.hands == 2:
         raise IllegalAction(f"{actor.id} is holding a restraint and can make one-handed attacks")
+    movement.require_shooting_range(state, actor, weapon)
     check_can_strike(state, actor, target, weapon)
 
 

@@ -33,7 +33,7 @@ from fracas.rulesets.nwo.actions import RemoveCondition, Throw
 from fracas.rulesets.nwo.events import ActionSpent, FlagSet, Moved, NwoEvent
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
-from fracas.rulesets.nwo.rules import panel
+from fracas.rulesets.nwo.rules import movement, panel
 from fracas.rulesets.nwo.rules.common import (
     GRAPPLED,
     RESTRAINED,
@@ -173,6 +173,7 @@ def verify_throw(state: EncounterState, action: Throw) -> None:
     require_action(actor)
     if actor.has(RESTRAINED):
         raise IllegalAction(f"{actor.id} is restrained and cannot make attacks")
+    movement.require_shooting_range(state, actor)
     board = grid(state)
     at = (action.at[0], action.at[1])
     if not board.walkable(at):

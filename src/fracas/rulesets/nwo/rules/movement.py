@@ -10,11 +10,13 @@ reactors stand in the scenario's list; the mover goes on if still standing.
 
 from __future__ import annotations
 
+from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
+from fracas.core.events import ConditionApplied
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move, Point
-from fracas.rulesets.nwo.catalog import IMPROVISED, catalog
+from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move, Point, ShootAndMove
+from fracas.rulesets.nwo.catalog import IMPROVISED, Weapon, catalog
 from fracas.rulesets.nwo.events import ActionSpent, FlagSet, Moved
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
@@ -43,10 +45,95 @@ from fracas.rulesets.nwo.rules.common import (
 
 DISENGAGE_DC = 12
 SPEAR_REACH = 2
+SHOOTING_AND_MOVING = "shooting_and_moving"
+"""Declared for this turn: it shoots and moves (the panel's action toggle, then the movement
+toggle), so a shot before the move already carries the movement's -2."""
+
+
+# -- shooting and moving in one turn (NWO-7, A11) -------------------------------------------
+
+
+def shoots_and_moves(who: Operative) -> bool:
+    """This turn has shot (or declared it will shoot and move): its movement is reduced."""
+    return who.shot or who.has(SHOOTING_AND_MOVING)
+
+
+def moving_shot(who: Operative) -> bool:
+    """A shot now carries "Movement imposes a -2 penalty": the shooter has moved this turn,
+    or declared before the shot that it will move after it."""
+    return who.moved > 0 or who.has(SHOOTING_AND_MOVING)
+
+
+def reduced_range(state: EncounterState, who: Operative) -> int:
+    """The whole turn's movement when the turn shoots and moves (option shoot_and_move)."""
+    if options(state).shoot_and_move == "half":
+        return half(state, who.movement)
+    return who.movement
+
+
+def require_shooting_range(
+    state: EncounterState, shooter: Operative, weapon: Weapon | None = None
+) -> None:
+    """A shot after moving further than the reduced range would make the turn break it: the
+    panel shows the reduced range before either is done, so such a turn cannot shoot.
+    `weapon` None is a ranged attack roll without a gun (a throw)."""
+    if weapon is not None and (not weapon.is_ranged or weapon.id == IMPROVISED):
+        return
+    limit = reduced_range(state, shooter)
+    if shooter.moved > limit:
+        raise IllegalAction(
+            f"{shooter.id} has moved {shooter.moved} tiles this turn; a turn that shoots and "
+            f"moves has the reduced movement range of {limit}"
+        )
+
+
+def _require_declared_after_a_shot(state: EncounterState, mover: Operative) -> None:
+    """A shot made standing took no -2; moving after it would make a shoot-and-move turn whose
+    shot escaped the penalty, unless the table lets it (option move_after_shot: free)."""
+    if not mover.shot or mover.moved > 0 or mover.has(SHOOTING_AND_MOVING):
+        return
+    if options(state).move_after_shot == "free":
+        return
+    raise IllegalAction(
+        f"{mover.id} shot without moving and without declaring a move: to shoot and then move "
+        "in one turn, declare it before the shot (shoot_and_move), so the shot takes the -2"
+    )
+
+
+def verify_shoot_and_move(state: EncounterState, action: ShootAndMove) -> None:
+    who = fighter(state, action.actor)
+    if who.has(SHOOTING_AND_MOVING):
+        raise IllegalAction(f"{who.id} has already declared shooting and moving this turn")
+    if who.shot:
+        raise IllegalAction(f"{who.id} has already shot; shooting and moving is declared first")
+    require_action(who)
+    require_movement(who)
+    limit = reduced_range(state, who)
+    if who.moved > limit:
+        raise IllegalAction(
+            f"{who.id} has moved {who.moved} tiles; shooting and moving allows {limit} in all"
+        )
+
+
+def resolve_shoot_and_move(tx: Transaction, action: ShootAndMove) -> None:
+    """NWO-7: "you must activate the action toggle and then the movement toggle, before
+    performing said action or movement": from now on this turn both apply."""
+    declared = Condition(
+        name=SHOOTING_AND_MOVING,
+        source=action.actor,
+        expiry=Expiry.END_OF_TURN,
+        anchor=action.actor,
+    )
+    tx.emit(ConditionApplied(target=action.actor, condition=declared))
+
+
+# -- how far ---------------------------------------------------------------------------
 
 
 def budget(state: EncounterState, mover: Operative, kind: str) -> int:
-    """Tiles this movement may still cover (NWO-6, NWO-7, NWO-20, A11)."""
+    """Tiles this movement may still cover (NWO-6, NWO-7, NWO-20, A11): a turn that shoots
+    and moves counts all of its movement, before the shot and after, against the reduced
+    range."""
     base = mover.movement
     if kind == "dash":
         if options(state).dash_with_armor == "twelve_minus":
@@ -54,8 +141,8 @@ def budget(state: EncounterState, mover: Operative, kind: str) -> int:
         return base * 2
     if kind == "crawl":
         return 1
-    if mover.shot and options(state).shoot_and_move == "half":
-        base = half(state, base)
+    if shoots_and_moves(mover):
+        base = reduced_range(state, mover)
     return base - mover.moved
 
 
@@ -129,6 +216,7 @@ def verify_move(state: EncounterState, action: Move) -> None:
     mover = fighter(state, action.actor)
     require_movement(mover)
     _require_upright_and_free(mover)
+    _require_declared_after_a_shot(state, mover)
     plan(state, action, budget(state, mover, "move"))
 
 
@@ -188,6 +276,7 @@ def verify_crawl(state: EncounterState, action: Crawl) -> None:
     blocked = why_cannot_move(mover)
     if blocked:
         raise IllegalAction(blocked)
+    _require_declared_after_a_shot(state, mover)
     plan(state, action, 1)
 
 
@@ -201,12 +290,32 @@ def resolve_crawl(tx: Transaction, action: Crawl) -> None:
 
 
 def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, ...]) -> None:
-    """Step along `path`, stopping for reactions where they fall due."""
-    from fracas.rulesets.nwo.rules import attack
+    """Step along `path`, stopping for reactions and Overwatch shots where they fall due."""
+    from fracas.rulesets.nwo.rules import support
+
+    if not support.anyone_watching(tx.state):
+        _walk(tx, mover_id, path, declined, None)
+        return
+    held: dict[str, str] = {}
+    _walk(tx, mover_id, path, declined, held)
+    support.report_held(tx, held)
+
+
+def _walk(
+    tx: Transaction,
+    mover_id: str,
+    path: list[Tile],
+    declined: tuple[str, ...],
+    held: dict[str, str] | None,
+) -> None:
+    """`held` collects the watches this move set off without a shot; None: nobody watches,
+    so no tile needs asking (Overwatch can only be set by an action, never mid-move)."""
+    from fracas.rulesets.nwo.rules import attack, support
 
     start = 0
     for index in range(1, len(path)):
         here, there = path[index - 1], path[index]
+        mark = len(tx.events)
         state = tx.state
         mover = fighter(state, mover_id)
         leaving = [
@@ -223,13 +332,15 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 weapon = _aoo_weapon(reactor)
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 attack.strike(tx, reactor.id, mover_id, weapon, reaction=True)
+                if held is not None:
+                    support.watch_events(tx, mark)  # a watch on this damage shoots here
                 if _halted(tx, mover_id):
                     return
+        stopped = False
         sentinels = _sentinels(tx.state, mover_id, here, there, declined)
         if sentinels:
             _step(tx, mover_id, path[start : index + 1])
             start = index
-            stopped = False
             for reactor in sentinels:
                 tx.emit(FlagSet(target=reactor.id, flag="aoo_used", value=True))
                 if options(tx.state).sentinel_needs_action:
@@ -237,11 +348,22 @@ def walk(tx: Transaction, mover_id: str, path: list[Tile], declined: tuple[str, 
                 spear = next(w for w in reactor.in_hand if w.reach >= SPEAR_REACH)
                 if attack.strike(tx, reactor.id, mover_id, spear, reaction=True).hit:
                     stopped = True  # "the target ends their movement and cannot advance"
-            if stopped or not fighter(tx.state, mover_id).is_active:
-                from fracas.rulesets.nwo.events import MovementSpent
+        if held is not None:
+            if fighter(tx.state, mover_id).is_active:
+                watchers = support.watchers_at(tx.state, mover_id, path[: index + 1], held)
+                if watchers:
+                    _step(tx, mover_id, path[start : index + 1])
+                    start = index
+                    for watcher in watchers:
+                        support.fire_at_mover(tx, watcher, mover_id, held)
+            support.watch_events(tx, mark)
+        if stopped or (sentinels and not fighter(tx.state, mover_id).is_active):
+            from fracas.rulesets.nwo.events import MovementSpent
 
-                tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
-                return
+            tx.emit(MovementSpent(combatant=mover_id, why="stopped by a sentinel"))
+            return
+        if start == index and _halted(tx, mover_id):
+            return
     _step(tx, mover_id, path[start:])
 
 
@@ -320,4 +442,5 @@ RULES = {
     Dash: (verify_dash, resolve_dash),
     Disengage: (verify_disengage, resolve_disengage),
     Crawl: (verify_crawl, resolve_crawl),
+    ShootAndMove: (verify_shoot_and_move, resolve_shoot_and_move),
 }

@@ -8,11 +8,12 @@ of its own turn then spends the action it already used.
 Focus lasts to the end of the focuser's next turn (the turn it pays off in), or, when that turn
 declares Overwatch, to the start of the turn after ("a previous turn's focus can apply to a
 current turn's overwatch"). Overwatch waits in a condition whose detail holds the trigger, the
-target, the weapon and whether the watcher moved; `after_action` looks at what the action just
-resolved did (Moved and Damaged events) and fires, and `on_turn_start` fires `acts:` watches.
-Overwatch "cannot be used before combat begins in PVP": fracas has no pre-combat phase, so
-there is nothing to refuse; the only pre-combat state, starting Focused, is refused in PvP by
-the set-up.
+target, the weapon and whether the watcher moved. It fires when its trigger happens: a move
+asks `watchers_at` on every tile it steps onto and the shot is taken on the first tile the
+mover can be shot from; `acts:` watches fire as the named character's turn starts; damage and
+`acted:` watches fire right after the strike or action that set them off (`watch_events`, from
+the move's reactions and from `after_action`). A sheet may start the fight on Overwatch (PvE
+only, like starting Focused).
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
-from fracas.core.events import ConditionApplied, ConditionRemoved, Event
+from fracas.core.events import ConditionApplied, ConditionRemoved, Event, TurnStarted
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.nwo.actions import Focus, Help, Overwatch
 from fracas.rulesets.nwo.catalog import IMPROVISED, Weapon
-from fracas.rulesets.nwo.events import ActionSpent, Damaged, Moved, NwoEvent
+from fracas.rulesets.nwo.events import ActionSpent, AttackResolved, Damaged, NwoEvent, update
+from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import attack, panel
 from fracas.rulesets.nwo.rules.common import (
@@ -305,7 +307,9 @@ def _break_focus_on_engagement(tx: Transaction) -> None:
 # -- Overwatch ---------------------------------------------------------------------------
 
 
-TRIGGERS = ("moves", "enters", "acts", "damaged")
+TRIGGERS = ("moves", "enters", "acts", "acted", "damaged", "deals")
+AFTER_TRIGGERS = ("acted", "damaged", "deals")
+"""Triggers that fire after what set them off: another's action, damage taken or dealt."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,20 +370,21 @@ def watch_of(who: Operative) -> Watch | None:
     return None if condition is None or condition.detail is None else Watch.read(condition.detail)
 
 
-def verify_overwatch(state: EncounterState, action: Overwatch) -> None:
-    actor = fighter(state, action.actor)
-    if _focused_this_turn(state, actor):
-        raise IllegalAction(f"{actor.id} focused this turn; Overwatch and Focus need a turn each")
-    require_action(actor)
-    weapon = _ranged_in_hand(actor, action.weapon)
+def _check_watch(
+    state: EncounterState, actor: Operative, trigger: str, target: str | None, weapon_id: str | None
+) -> Weapon:
+    """What an Overwatch needs, declared in a turn or on the sheet: a loaded gun in hand and
+    a trigger fracas can watch for; returns the gun."""
+    weapon = _ranged_in_hand(actor, weapon_id)
     rounds = actor.rounds(weapon.id)
     if rounds is not None and rounds <= 0:
         raise IllegalAction(f"{actor.id}'s {weapon.id} is empty; reload (DC 10) first")
-    kind, _, subject = action.trigger.partition(":")
+    kind, _, subject = trigger.partition(":")
     if kind not in TRIGGERS or not subject:
         raise IllegalAction(
-            f"unknown overwatch trigger {action.trigger!r}; accepted: moves:<id>, "
-            "enters:<x1>,<y1>,<x2>,<y2>, acts:<id>, damaged:<id>"
+            f"unknown overwatch trigger {trigger!r}; accepted: moves:<id>, "
+            "enters:<x1>,<y1>,<x2>,<y2>, acts:<id> (before it acts), acted:<id> (after), "
+            "damaged:<id> (takes damage), deals:<id> (deals damage)"
         )
     if kind == "enters":
         area(subject)
@@ -387,10 +392,30 @@ def verify_overwatch(state: EncounterState, action: Overwatch) -> None:
         named = fighter(state, subject)
         if named.id == actor.id:
             raise IllegalAction(f"{actor.id} cannot overwatch itself; name another character")
-        if action.target is None and not hostile(actor, named):
+        if target is None and not hostile(actor, named):
             raise IllegalAction(f"{named.id} is an ally; name the `target` the overwatch shoots at")
-    if action.target is not None and fighter(state, action.target).id == actor.id:
+    if target is not None and fighter(state, target).id == actor.id:
         raise IllegalAction(f"{actor.id} cannot shoot itself")
+    return weapon
+
+
+def _watching(who: str, watch: Watch) -> Condition:
+    """Unused, it "ends at the start of the character's next turn"."""
+    return Condition(
+        name=OVERWATCH,
+        source=who,
+        expiry=Expiry.START_OF_TURN,
+        anchor=who,
+        detail=watch.detail(),
+    )
+
+
+def verify_overwatch(state: EncounterState, action: Overwatch) -> None:
+    actor = fighter(state, action.actor)
+    if _focused_this_turn(state, actor):
+        raise IllegalAction(f"{actor.id} focused this turn; Overwatch and Focus need a turn each")
+    require_action(actor)
+    _check_watch(state, actor, action.trigger, action.target, action.weapon)
 
 
 def resolve_overwatch(tx: Transaction, action: Overwatch) -> None:
@@ -400,73 +425,189 @@ def resolve_overwatch(tx: Transaction, action: Overwatch) -> None:
     actor = fighter(tx.state, action.actor)
     weapon = _ranged_in_hand(actor, action.weapon)
     watch = Watch(action.trigger, action.target, weapon.id, actor.moved > 0)
-    tx.emit(
-        ConditionApplied(
-            target=actor.id,
-            condition=Condition(
-                name=OVERWATCH,
-                source=actor.id,
-                expiry=Expiry.START_OF_TURN,
-                anchor=actor.id,
-                detail=watch.detail(),
-            ),
-        )
-    )
+    tx.emit(ConditionApplied(target=actor.id, condition=_watching(actor.id, watch)))
     focus = actor.condition(FOCUSED)
     if focus is not None and attack.focus_ready(tx.state, actor):
         kept = dataclasses.replace(focus, expiry=Expiry.START_OF_TURN, anchor=actor.id, count=1)
         tx.emit(ConditionApplied(target=actor.id, condition=kept))
 
 
-def _triggered_by(
-    state: EncounterState, watcher: Operative, watch: Watch, events: list[Event]
-) -> str | None:
-    """Who set the watch off among these events, if anyone: a character's own movement
-    (not a shove) for `moves` and `enters`, any damage taken for `damaged`."""
-    for event in events:
-        if isinstance(event, Damaged):
-            if watch.kind == "damaged" and event.target == watch.subject and event.amount > 0:
-                return event.target
-            continue
-        if not isinstance(event, Moved) or event.forced:
-            continue
-        if watch.kind == "moves" and event.target == watch.subject:
-            return event.target
-        if watch.kind == "enters" and hostile(watcher, fighter(state, event.target)):
-            box = area(watch.subject)
-            if not _inside(box, event.path[0]) and any(_inside(box, t) for t in event.path[1:]):
-                return event.target
+def pre_combat_watch(
+    state: EncounterState, who: str, trigger: str, target: str | None, weapon_id: str | None
+) -> Condition:
+    """NWO-32: "pre-initiative overwatch actions are only applicable in PVE Encounters": the
+    watch a sheet starts with, checked as the action would be (the PvP refusal is the
+    set-up's, which knows the map)."""
+    actor = fighter(state, who)
+    weapon = _check_watch(state, actor, trigger, target, weapon_id)
+    return _watching(who, Watch(trigger, target, weapon.id, False))
+
+
+def _why_not(state: EncounterState, watcher: Operative, watch: Watch, by: str) -> str | None:
+    """Why the waiting shot cannot be taken now ("typical range and rolling rules still
+    apply"), or None when it can."""
+    target = fighter(state, watch.target or by)
+    weapon = watcher.weapon(watch.weapon)
+    if not watcher.is_active:
+        return f"{watcher.id} is {watcher.status}"
+    if weapon is None or weapon.id not in watcher.wielded:
+        return f"{watch.weapon} is no longer in hand"
+    if not target.is_active:
+        return f"{target.id} is {target.status}"
+    if source_of(watcher, SUPPRESSED) == target.id:
+        return f"{watcher.id} is suppressed by {target.id}"
+    try:
+        attack.check_can_strike(state, watcher, target, weapon)
+    except IllegalAction as error:
+        return str(error)
     return None
 
 
-def _fire(tx: Transaction, watcher_id: str, watch: Watch, by: str) -> bool:
-    """Take the waiting shot with normal range and roll rules; False if it cannot be made."""
-    state = tx.state
-    watcher = fighter(state, watcher_id)
-    target = fighter(state, watch.target or by)
-    why: str | None = None
+def _shoot(tx: Transaction, watcher_id: str, watch: Watch, by: str) -> None:
+    watcher = fighter(tx.state, watcher_id)
     weapon = watcher.weapon(watch.weapon)
-    if not watcher.is_active:
-        why = f"{watcher.id} is {watcher.status}"
-    elif weapon is None or weapon.id not in watcher.wielded:
-        why = f"{watch.weapon} is no longer in hand"
-    elif not target.is_active:
-        why = f"{target.id} is {target.status}"
-    elif source_of(watcher, SUPPRESSED) == target.id:
-        why = f"{watcher.id} is suppressed by {target.id}"
-    if why is None:
-        assert weapon is not None
-        try:
-            attack.check_can_strike(state, watcher, target, weapon)
-        except IllegalAction as error:
-            why = str(error)
+    assert weapon is not None
+    tx.emit(ConditionRemoved(target=watcher_id, name=OVERWATCH, why=f"triggered: {watch.trigger}"))
+    attack.strike(tx, watcher_id, watch.target or by, weapon, reaction=True)
+
+
+def _fire(tx: Transaction, watcher_id: str, watch: Watch, by: str) -> bool:
+    """Take the waiting shot now, or log why it holds (the watch keeps waiting)."""
+    why = _why_not(tx.state, fighter(tx.state, watcher_id), watch, by)
     if why is not None:
         tx.emit(OverwatchHeld(combatant=watcher_id, why=why))
         return False
-    assert weapon is not None
-    tx.emit(ConditionRemoved(target=watcher_id, name=OVERWATCH, why=f"triggered: {watch.trigger}"))
-    attack.strike(tx, watcher_id, target.id, weapon, reaction=True)
+    _shoot(tx, watcher_id, watch, by)
     return True
+
+
+# -- movement triggers: on the tile where the mover is seen ------------------------------------
+
+
+def _moving_trigger(watcher: Operative, watch: Watch, mover: Operative, walked: list[Tile]) -> bool:
+    """Whether the mover, having walked `walked` (its start first) in this move, sets off a
+    `moves` or `enters` watch standing on the last tile."""
+    if watch.kind == "moves":
+        return watch.subject == mover.id
+    if watch.kind != "enters" or not hostile(watcher, mover):
+        return False
+    box = area(watch.subject)
+    return _inside(box, walked[-1]) and any(not _inside(box, t) for t in walked[:-1])
+
+
+def anyone_watching(state: EncounterState) -> bool:
+    return any(c.has(OVERWATCH) for c in state.combatants)
+
+
+def watchers_at(
+    state: EncounterState, mover_id: str, walked: list[Tile], held: dict[str, str]
+) -> list[str]:
+    """The watchers who shoot at the mover as it stands on `walked[-1]`, mid-move: the first
+    tile, after the trigger, from which the shot can be made. Those triggered but without a
+    shot from here are noted in `held` with the reason (the move may yet show the mover)."""
+    mover = fighter(state, mover_id)
+    there = update(state, mover_id, x=walked[-1][0], y=walked[-1][1])
+    ready = []
+    for combatant in state.combatants:
+        watcher = fighter(state, combatant.id)
+        watch = watch_of(watcher)
+        if watch is None or watcher.id == mover_id:
+            continue
+        if not _moving_trigger(watcher, watch, mover, walked):
+            continue
+        why = _why_not(there, fighter(there, watcher.id), watch, mover_id)
+        if why is None:
+            ready.append(watcher.id)
+        else:
+            held[watcher.id] = why
+    return ready
+
+
+def fire_at_mover(tx: Transaction, watcher_id: str, mover_id: str, held: dict[str, str]) -> None:
+    """NWO-29: the watch set off by a move shoots where the mover is seen."""
+    held.pop(watcher_id, None)
+    watch = watch_of(fighter(tx.state, watcher_id))
+    if watch is not None:
+        _fire(tx, watcher_id, watch, mover_id)
+
+
+def report_held(tx: Transaction, held: dict[str, str]) -> None:
+    """A move set these watches off but never came into a shot: say so once, at its end."""
+    for watcher_id, why in held.items():
+        if fighter(tx.state, watcher_id).has(OVERWATCH):
+            tx.emit(OverwatchHeld(combatant=watcher_id, why=why))
+
+
+# -- damage and action triggers: after the event ------------------------------------------------
+
+
+def _dealt(events: list[Event]) -> list[tuple[int, str, str | None]]:
+    """(index, who took it, who dealt it) for every damage among `events`: the dealer is the
+    attacker of the attack it follows, else the one whose action it is."""
+    found = []
+    dealer: str | None = None
+    acting = True
+    for index, event in enumerate(events):
+        if isinstance(event, AttackResolved):
+            dealer = event.attacker
+        elif isinstance(event, TurnStarted):
+            dealer, acting = None, False  # turn-start bookkeeping is nobody's action
+        elif isinstance(event, ActionSpent) and dealer is None and acting:
+            dealer = event.combatant
+        elif isinstance(event, Damaged) and event.amount > 0:
+            found.append((index, event.target, dealer))
+    return found
+
+
+def _trigger_after(watch: Watch, events: list[Event], since: int) -> str | None:
+    """Who set off a `damaged`, `deals` or `acted` watch among `events[since:]`: the one the
+    shot goes at when the watch names no target."""
+    if watch.kind == "acted":
+        for event in events[since:]:
+            if isinstance(event, TurnStarted):
+                break  # what a turn starts with spent (an earlier help, a reload) is no act
+            if isinstance(event, ActionSpent) and event.combatant == watch.subject:
+                return event.combatant
+        return None
+    for index, victim, dealer in _dealt(events):
+        if index < since:
+            continue
+        if watch.kind == "damaged" and victim == watch.subject:
+            return victim
+        if watch.kind == "deals" and dealer == watch.subject and victim != dealer:
+            return dealer
+    return None
+
+
+def _considered_up_to(events: list[Event], watcher_id: str) -> int:
+    """Events before a watcher's last held shot were already weighed for it."""
+    last = 0
+    for index, event in enumerate(events):
+        if isinstance(event, OverwatchHeld) and event.combatant == watcher_id:
+            last = index + 1
+    return last
+
+
+def watch_events(tx: Transaction, since: int = 0) -> None:
+    """Fire the `damaged`, `deals` and `acted` watches that this action's events from `since`
+    on set off, and again for what those shots did (each watch fires once)."""
+    scanned = since
+    while True:
+        events = tx.events
+        window = scanned
+        scanned = len(events)
+        fired = False
+        for combatant in tx.state.combatants:
+            watcher = fighter(tx.state, combatant.id)
+            watch = watch_of(watcher)
+            if watch is None or watch.kind not in AFTER_TRIGGERS:
+                continue
+            start = max(window, _considered_up_to(events, watcher.id))
+            by = _trigger_after(watch, events, start)
+            if by is not None and by != watcher.id and _fire(tx, watcher.id, watch, by):
+                fired = True
+        if not fired:
+            break
 
 
 def _note_movement(tx: Transaction) -> None:
@@ -486,25 +627,11 @@ def _note_movement(tx: Transaction) -> None:
 
 
 def after_action(tx: Transaction) -> None:
-    """Engagement breaks focus; overwatch fires at what the action did (and at what those
-    shots did in turn: each watch fires once)."""
+    """Engagement breaks focus; watches on damage and on actions fire at what the action did
+    (movement watches have fired mid-move already)."""
     _break_focus_on_engagement(tx)
     _note_movement(tx)
-    scanned = 0
-    while True:
-        events = tx.events[scanned:]
-        scanned = len(tx.events)
-        fired = False
-        for combatant in tx.state.combatants:
-            watcher = fighter(tx.state, combatant.id)
-            watch = watch_of(watcher)
-            if watch is None or watch.kind == "acts":
-                continue
-            by = _triggered_by(tx.state, watcher, watch, events)
-            if by is not None and _fire(tx, watcher.id, watch, by):
-                fired = True
-        if not fired:
-            break
+    watch_events(tx)
     _break_focus_on_engagement(tx)
 
 
