@@ -216,6 +216,24 @@ def test_leaving_an_engagement_provokes_an_attack_of_opportunity() -> None:
     assert fight.dice.remaining == ()
 
 
+def test_a_long_inline_weapon_engages_from_as_far_as_it_reaches() -> None:
+    """Seed: "Attacks of Opportunity (AoO) can occur when a target chooses to leave an
+    attacker's Engagement range"; a scenario's own pole weapon with reach 4 engages ada four
+    tiles off, and her step out of that range draws its strike (a step only asks those near
+    enough to reach it: this checks the bound drops nobody)."""
+    pole = {"id": "pike", "kind": "melee", "damage": 2, "crit_damage": 4, "reach": 4}
+    fight = Fight(
+        op("ada", "crew", 4, 3, weapons=["short_blade"]),
+        op("rex", "gang", 0, 3, weapons=[pole], skills={"melee": 4}),
+        dice=[4, 4, 1, 2],
+    )
+    fight.act("ada", "move", to=[6, 3])
+    assert attackers(fight) == [("rex", "pike")]
+    assert fight.damage() == [("ada", 2, 0, 8)]
+    assert [e.path for e in fight.events(Moved)] == [((4, 3), (5, 3), (6, 3))]
+    assert fight.dice.remaining == ()
+
+
 def test_moving_within_the_range_does_not_provoke() -> None:
     """Seed: "Movement within an attacker's range will not trigger an attack of opportunity"."""
     fight = Fight(

@@ -10,6 +10,8 @@ reactors stand in the scenario's list; the mover goes on if still standing.
 
 from __future__ import annotations
 
+from typing import cast
+
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
 from fracas.core.events import ConditionApplied
@@ -320,7 +322,7 @@ def _walk(
         mover = fighter(state, mover_id)
         leaving = [
             e
-            for e in _others(state, mover_id)
+            for e in _others(state, mover_id, here)
             if threatens(state, e, mover, here)
             and not threatens(state, e, mover, there)
             and _may_take_aoo(state, e, mover, declined)
@@ -411,8 +413,32 @@ def _aoo_weapon(reactor: Operative):  # type: ignore[no-untyped-def]
     return defending_weapon(reactor)
 
 
-def _others(state: EncounterState, mover_id: str) -> list[Operative]:
-    return [fighter(state, c.id) for c in state.combatants if c.id != mover_id]
+def _others(state: EncounterState, mover_id: str, here: Tile) -> list[Operative]:
+    """Who might react to a step from `here`: the mover's active enemies near enough to
+    reach `here` or the next tile with their longest weapon (every reaction needs that), in
+    the scenario's order. Asking only them keeps a step's cost from growing with the fight."""
+    mover = fighter(state, mover_id)
+    radius = _reaction_radius(state)
+    x, y = here
+    return [
+        other
+        for other in (cast(Operative, c) for c in state.combatants)
+        if other.side != mover.side
+        and other.is_active
+        and max(abs(other.x - x), abs(other.y - y)) <= radius
+    ]
+
+
+def _reaction_radius(state: EncounterState) -> int:
+    """The farthest any reaction reaches from a step's first tile: the longest reach carried
+    (a stock swing reaches 1), plus the step itself. Tile distance is never shorter than the
+    larger of the two offsets, whatever the diagonal rule, so this bound drops nobody."""
+
+    def longest() -> int:
+        reaches = (w.reach for c in state.combatants for w in cast(Operative, c).arsenal)
+        return max(reaches, default=1) + 1
+
+    return state.derived("reaction_radius", longest)
 
 
 def _sentinels(
@@ -423,7 +449,7 @@ def _sentinels(
     if mover.disengaging:
         return []
     found = []
-    for reactor in _others(state, mover_id):
+    for reactor in _others(state, mover_id, here):
         if reactor.id in declined or reactor.aoo_used:
             continue
         if not any(w.reach >= SPEAR_REACH and not w.is_ranged for w in reactor.in_hand):
