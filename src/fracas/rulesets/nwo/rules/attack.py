@@ -160,7 +160,9 @@ def verify(state: EncounterState, action: Attack) -> None:
 
 
 def source_of_restrainer(state: EncounterState, actor: Operative) -> bool:
-    return any(source_of(fighter(state, c.id), RESTRAINED) == actor.id for c in state.combatants)
+    return any(
+        source_of(fighter(state, c.id), RESTRAINED) == actor.id for c in state.bearers(RESTRAINED)
+    )
 
 
 def resolve(tx: Transaction, action: Attack) -> None:
@@ -174,7 +176,7 @@ def attack_edge(state: EncounterState, who: Operative, target: Operative, weapon
     advantages = disadvantages = 0
     if who.has(GRAPPLED):
         disadvantages += 1
-    if any(source_of(fighter(state, c.id), GRAPPLED) == who.id for c in state.combatants):
+    if any(source_of(fighter(state, c.id), GRAPPLED) == who.id for c in state.bearers(GRAPPLED)):
         disadvantages += 1  # "While maintaining a grapple, a character's attacks are made
         # with disadvantage."
     if who.has(BLADE_ADVANTAGE) or _lever_turn(state, who):

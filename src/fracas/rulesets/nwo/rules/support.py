@@ -298,7 +298,7 @@ def after_attacked(tx: Transaction, strike: Strike) -> None:
 
 
 def _break_focus_on_engagement(tx: Transaction) -> None:
-    for combatant in tx.state.combatants:
+    for combatant in tx.state.bearers(FOCUSED):
         who = fighter(tx.state, combatant.id)
         if who.has(FOCUSED) and any(True for _ in engagers(tx.state, who)):
             tx.emit(ConditionRemoved(target=who.id, name=FOCUSED, why="became engaged"))
@@ -496,7 +496,7 @@ def _moving_trigger(watcher: Operative, watch: Watch, mover: Operative, walked: 
 
 
 def anyone_watching(state: EncounterState) -> bool:
-    return any(c.has(OVERWATCH) for c in state.combatants)
+    return bool(state.bearers(OVERWATCH))
 
 
 def watchers_at(
@@ -508,7 +508,7 @@ def watchers_at(
     mover = fighter(state, mover_id)
     there = update(state, mover_id, x=walked[-1][0], y=walked[-1][1])
     ready = []
-    for combatant in state.combatants:
+    for combatant in state.bearers(OVERWATCH):
         watcher = fighter(state, combatant.id)
         watch = watch_of(watcher)
         if watch is None or watcher.id == mover_id:
@@ -597,7 +597,7 @@ def watch_events(tx: Transaction, since: int = 0) -> None:
         window = scanned
         scanned = len(events)
         fired = False
-        for combatant in tx.state.combatants:
+        for combatant in tx.state.bearers(OVERWATCH):
             watcher = fighter(tx.state, combatant.id)
             watch = watch_of(watcher)
             if watch is None or watch.kind not in AFTER_TRIGGERS:
@@ -653,7 +653,7 @@ def on_turn_start(tx: Transaction, combatant_id: str) -> None:
             detail=focus.detail,
         )
         tx.emit(ConditionApplied(target=who.id, condition=carried))
-    for combatant in tx.state.combatants:
+    for combatant in tx.state.bearers(OVERWATCH):
         watcher = fighter(tx.state, combatant.id)
         watch = watch_of(watcher)
         if watch is not None and watch.trigger == f"acts:{combatant_id}":
