@@ -9,7 +9,7 @@ import pytest
 from fracas.core.dice import Dice, ManualRng, Rng, ScriptedRng, evaluate
 from fracas.core.errors import DiceError
 from fracas.core.events import DiceRolled
-from fracas.core.notation import EXPLOSION_CAP, parse
+from fracas.core.notation import EXPLOSION_CAP, MAX_DICE, parse
 
 
 def roll(text: str, *faces: int) -> DiceRolled:
@@ -177,3 +177,15 @@ def test_evaluate_refuses_faces_that_do_not_match(
     with pytest.raises(DiceError) as caught:
         evaluate(text, faces)
     assert says in str(caught.value)
+
+
+def test_the_largest_roll_is_bounded() -> None:
+    """A thousand dice that all keep exploding stop at the cap: 101,000 faces, no more."""
+
+    class AlwaysHighest:
+        def randint(self, a: int, b: int, /) -> int:
+            return b
+
+    rolled = Dice(AlwaysHighest()).roll("1000d2!", reason="")
+    assert len(rolled.faces) == MAX_DICE * (EXPLOSION_CAP + 1) == 101_000
+    assert rolled.total == 2 * 101_000
