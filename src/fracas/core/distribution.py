@@ -130,6 +130,21 @@ class Distribution:
         """P(total >= n): "roll 15 or better" is what rules ask most."""
         return 1 - self.below(n)
 
+    def _versus(self, other: Distribution) -> tuple[Fraction, Fraction, Fraction]:
+        """`compare` in whole numbers, so a thousand dice cost one fraction, not thousands."""
+        greater = equal = 0
+        for outcome, ways in zip(self._outcomes, self._ways, strict=True):
+            below = bisect_left(other._outcomes, outcome)
+            greater += ways * other._below[below]
+            if below < len(other._outcomes) and other._outcomes[below] == outcome:
+                equal += ways * other._ways[below]
+        pairs = self._denominator * other._denominator
+        return (
+            Fraction(greater, pairs),
+            Fraction(equal, pairs),
+            Fraction(pairs - greater - equal, pairs),
+        )
+
     def table(self) -> list[tuple[int, float, float]]:
         """(total, P(total), P(at least total)) as floats, for printing long tables quickly."""
         den, top = self._denominator, self._below[-1]
@@ -192,7 +207,7 @@ def distribution(expr: str | DiceExpr) -> Distribution:
     """The exact distribution of an expression's total (explosions cut off, see module doc).
 
     Cached per expression. Raises `TooLargeToCompute` at once, before doing the work, when
-    `estimate` goes over `MAX_STEPS` or `MAX_TOTALS`.
+    `estimate` goes over `MAX_WORK`, `MAX_TOTALS` or `MAX_DIGITS`.
     """
     return _distribution(as_expr(expr))
 
@@ -223,10 +238,10 @@ def _check_size(expr: DiceExpr) -> None:
     )
 
 
-Method = Literal["count", "single", "pool", "sum"]
+_Method = Literal["count", "single", "pool", "sum"]
 
 
-def _method(term: DiceTerm) -> tuple[Method, int]:
+def _method(term: DiceTerm) -> tuple[_Method, int]:
     """How a term is computed, and how many of its dice count toward the total."""
     if term.count_if is not None:
         return "count", term.count
@@ -280,9 +295,8 @@ def _term_counts(term: DiceTerm) -> Counts:
     if method == "sum":
         return die.power(term.count)
     if method == "count":
-        test = term.count_if.test if term.count_if is not None else None
-        assert test is not None
-        passing = sum(w for total, w in die.pairs() if test(total))
+        assert term.count_if is not None
+        passing = sum(w for total, w in die.pairs() if term.count_if.test(total))
         return Counts.from_pairs([(0, die.total() - passing), (1, passing)]).power(term.count)
     assert term.keep is not None
     pool: Any = icepool.Die(dict(die.pairs()))
@@ -302,8 +316,4 @@ def _counts(die: Any) -> Counts:
 def compare(a: str | DiceExpr, b: str | DiceExpr) -> tuple[Fraction, Fraction, Fraction]:
     """P(a > b), P(a == b), P(a < b) for two independent rolls, e.g. attack against defence."""
     first, second = distribution(a), distribution(b)
-    greater = equal = Fraction(0)
-    for outcome, p in first.probabilities:
-        greater += p * second.below(outcome)
-        equal += p * second.probability(outcome)
-    return greater, equal, 1 - greater - equal
+    return first._versus(second)
