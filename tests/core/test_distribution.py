@@ -213,6 +213,15 @@ def test_keeping_the_highest_of_two_big_dice() -> None:
     assert dist.probabilities == tuple((k, Fraction(2 * k - 1, 1000**2)) for k in range(1, 1001))
 
 
+def test_keeping_a_few_of_a_thousand_dice() -> None:
+    dist = distribution("1000d6kh3")
+    assert dist.support() == tuple(range(3, 19))
+    assert dist.probability(3) == Fraction(1, 6**1000)  # every die a 1
+    fewer_than_three_sixes = sum(math.comb(1000, j) * 5 ** (1000 - j) for j in range(3))
+    assert dist.probability(18) == 1 - Fraction(fewer_than_three_sixes, 6**1000)
+    assert sum(p for _, p in dist.probabilities) == 1
+
+
 def test_keeping_one_exploding_die_of_one_is_that_die() -> None:
     assert distribution("1d100!kh1") == distribution("1d100!")
     assert sum(p for _, p in distribution("1d100!kh1").probabilities) == 1
