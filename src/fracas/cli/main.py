@@ -24,10 +24,10 @@ from fracas.core.errors import FracasError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from fracas.core.dice import Answer
+    from fracas.core.dice import Answer, ManualRng
     from fracas.runner import RunResult
 
-app = typer.Typer(help="Run tabletop-RPG fights exactly as their rules say.", add_completion=False)
+app = typer.Typer(add_completion=False)
 
 NOTATION = {"ignore_unknown_options": True}
 """For commands taking dice notation: ``-1d4+2`` is an expression, not an unknown option."""
@@ -88,7 +88,7 @@ def _say_refused(message: str) -> None:
     _err().print(f"  {plain(message)}; try again", markup=False)
 
 
-def _manual() -> Any:
+def _manual() -> ManualRng:
     from fracas.core.dice import ManualRng
 
     return ManualRng(_ask_for_face, refused=_say_refused)
