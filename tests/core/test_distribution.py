@@ -255,3 +255,10 @@ def test_the_estimate_is_the_gate() -> None:
     assert cost.totals == 5001
     assert cost.steps == 6 + 5001 * 5 + 5001  # the die, the power, adding it to zero
     assert cost.work <= MAX_WORK < estimate("1000d6kh500").work
+
+
+def test_a_long_expression_is_named_by_its_start_in_the_refusal() -> None:
+    text = "1000d6kh500" + "+1" * 200
+    with pytest.raises(TooLargeToCompute) as caught:
+        distribution(text)
+    assert str(caught.value).startswith("'1000d6kh500+1+1+1+1+1+1+1+1+1+1+1+1+1...' is too large")

@@ -237,8 +237,9 @@ def _check_size(expr: DiceExpr) -> None:
         found, bound = f"about {cost.work:,} units of work", f"{MAX_WORK:,}"
     else:
         return
+    text = str(expr) if len(str(expr)) <= 40 else f"{str(expr)[:37]}..."
     raise TooLargeToCompute(
-        f"'{expr}' is too large to compute exactly: {found}, above the bound of {bound}; "
+        f"'{text}' is too large to compute exactly: {found}, above the bound of {bound}; "
         "fewer dice, fewer sides or keeping fewer dice would fit"
     )
 
