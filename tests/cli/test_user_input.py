@@ -4,6 +4,7 @@ roll, physical dice that say what they are for, and file text printed as text.""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -193,3 +194,15 @@ def test_odds_for_people_lists_every_total_in_columns() -> None:
     ]
     assert "    8     16.6667%    58.33%  " + "█" * 30 in lines
     assert lines[-1] == "mean 8.0000   standard deviation 2.4152"
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_a_mark_not_a_traceback() -> None:
+    ascii_only = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run(
+        [sys.executable, "-m", "fracas", "odds", "1d2"],
+        capture_output=True,
+        text=True,
+        env=ascii_only,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "    1     50.0000%   100.00%  " + "?" * 30 in result.stdout.splitlines()

@@ -68,9 +68,19 @@ def _root(
     ] = False,
 ) -> None:
     """Run tabletop-RPG fights exactly as their rules say."""
+    _tolerate_narrow_terminals()
     if ctx.invoked_subcommand is None:  # plain `fracas`: a question, not a mistake
         print(ctx.get_help())
         raise typer.Exit()
+
+
+def _tolerate_narrow_terminals() -> None:
+    """On a terminal that cannot show a character (an ASCII locale, a name in Thai), print
+    a replacement mark instead of stopping with UnicodeEncodeError halfway through a fight."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
 
 
 def _ask_for_face(low: int, high: int, purpose: str) -> Answer:
