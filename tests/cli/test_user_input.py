@@ -206,3 +206,15 @@ def test_a_terminal_that_cannot_show_a_character_gets_a_mark_not_a_traceback() -
     )
     assert result.returncode == 0, result.stderr
     assert "    1     50.0000%   100.00%  " + "?" * 30 in result.stdout.splitlines()
+
+
+def test_a_seed_with_physical_dice_is_refused(tmp_path: Path) -> None:
+    expected = (
+        "error: --seed 5 and --manual do not go together: with --manual every face is typed "
+        "in, so no seed is used; leave out one of them"
+    )
+    for args in (["roll", "1d6"], ["run", str(write(tmp_path, duel()))]):
+        result = runner.invoke(app, [*args, "--seed", "5", "--manual"], input="3\n")
+        assert result.exit_code == 2
+        assert result.stderr.strip() == expected
+        assert result.stdout == ""

@@ -111,6 +111,14 @@ def _refuse(message: str, payload: dict[str, Any] | None = None) -> NoReturn:
     raise typer.Exit(2)
 
 
+def _seed_or_manual(seed: int | None, manual: bool) -> None:
+    if seed is not None and manual:
+        _refuse(
+            f"--seed {seed} and --manual do not go together: with --manual every face is "
+            "typed in, so no seed is used; leave out one of them"
+        )
+
+
 @app.command()
 def rulesets(as_json: JsonFlag = False) -> None:
     """List the installed rulesets."""
@@ -141,6 +149,7 @@ def roll(
 
     from fracas.core.dice import Dice
 
+    _seed_or_manual(seed, manual)
     used = None if manual else seed if seed is not None else secrets.randbelow(2**31)
     dice = Dice(_manual()) if manual else Dice.seeded(used)
     try:
@@ -206,9 +215,10 @@ def run(
     from fracas.runner import run_scenario
     from fracas.scenario import load_scenario
 
+    _seed_or_manual(seed, manual)
     try:
         spec = load_scenario(file)
-        if seed is not None and spec.dice is not None and not manual:
+        if seed is not None and spec.dice is not None:
             _refuse(
                 f"{file}: --seed {seed} would change nothing: the file scripts its dice "
                 f"({len(spec.dice)} faces under 'dice:'); leave out --seed, or delete the "
