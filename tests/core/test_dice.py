@@ -9,7 +9,7 @@ import pytest
 from fracas.core.dice import Dice, ManualRng, Rng, ScriptedRng, evaluate
 from fracas.core.errors import DiceError
 from fracas.core.events import DiceRolled
-from fracas.core.notation import EXPLOSION_CAP, parse
+from fracas.core.notation import EXPLOSION_CAP, MAX_DICE, parse
 
 
 def roll(text: str, *faces: int) -> DiceRolled:
@@ -102,7 +102,7 @@ def test_manual_asks_for_each_face_with_the_die_range() -> None:
     asked: list[tuple[int, int]] = []
     answers = iter([4, 12])
 
-    def ask(low: int, high: int) -> int:
+    def ask(low: int, high: int, purpose: str) -> int:
         asked.append((low, high))
         return next(answers)
 
@@ -111,20 +111,61 @@ def test_manual_asks_for_each_face_with_the_die_range() -> None:
     assert rolled.faces == (4, 12)
 
 
+def test_manual_says_what_each_face_is_for() -> None:
+    asked: list[str] = []
+    answers = iter([6, 6, 2, 3, 1])
+
+    def ask(low: int, high: int, purpose: str) -> int:
+        asked.append(purpose)
+        return next(answers)
+
+    rolled = Dice(ManualRng(ask)).roll("1d6!+2d4", reason="ada's attack roll")
+    assert rolled.total == 6 + 6 + 2 + 3 + 1
+    assert asked == [
+        "ada's attack roll (die 1 of 1d6!)",
+        "ada's attack roll (die 1 of 1d6! exploded, extra roll 1)",
+        "ada's attack roll (die 1 of 1d6! exploded, extra roll 2)",
+        "ada's attack roll (die 1 of 2d4)",
+        "ada's attack roll (die 2 of 2d4)",
+    ]
+
+
 def test_manual_asks_again_when_the_face_does_not_fit() -> None:
     answers = iter([0, 9, 3])
-    assert Dice(ManualRng(lambda low, high: next(answers))).roll("1d6", reason="").total == 3
+    rng = ManualRng(lambda low, high, purpose: next(answers))
+    assert Dice(rng).roll("1d6", reason="").total == 3
+
+
+def test_manual_takes_typed_text_and_says_why_it_refused_some() -> None:
+    answers = iter(["two", " 2.5", "7", " 4\n"])
+    told: list[str] = []
+    rng = ManualRng(lambda low, high, purpose: next(answers), attempts=4, refused=told.append)
+    assert Dice(rng).roll("1d6", reason="").total == 4
+    assert told == [
+        "'two' is not a face of a d6 (1-6)",
+        "'2.5' is not a face of a d6 (1-6)",
+        "7 is not a face of a d6 (1-6)",
+    ]
 
 
 def test_manual_gives_up_after_its_attempts() -> None:
-    rng = ManualRng(lambda low, high: 7, attempts=2)
+    rng = ManualRng(lambda low, high, purpose: 7, attempts=2)
     with pytest.raises(DiceError, match=r"d6 \(1-6\) after 2 tries \(7, 7\)"):
         Dice(rng).roll("1d6", reason="")
 
 
+def test_manual_refuses_when_the_input_ends() -> None:
+    rng = ManualRng(lambda low, high, purpose: None)
+    with pytest.raises(DiceError) as caught:
+        Dice(rng).roll("2d6", reason="rook's defense")
+    assert str(caught.value) == (
+        "the input ended while a d6 (1-6) was wanted for rook's defense (die 1 of 2d6)"
+    )
+
+
 def test_manual_needs_an_attempt() -> None:
     with pytest.raises(ValueError):
-        ManualRng(lambda low, high: 1, attempts=0)
+        ManualRng(lambda low, high, purpose: 1, attempts=0)
 
 
 # -- seeded and other rngs ------------------------------------------------------------------
@@ -177,3 +218,15 @@ def test_evaluate_refuses_faces_that_do_not_match(
     with pytest.raises(DiceError) as caught:
         evaluate(text, faces)
     assert says in str(caught.value)
+
+
+def test_the_largest_roll_is_bounded() -> None:
+    """A thousand dice that all keep exploding stop at the cap: 101,000 faces, no more."""
+
+    class AlwaysHighest:
+        def randint(self, a: int, b: int, /) -> int:
+            return b
+
+    rolled = Dice(AlwaysHighest()).roll("1000d2!", reason="")
+    assert len(rolled.faces) == MAX_DICE * (EXPLOSION_CAP + 1) == 101_000
+    assert rolled.total == 2 * 101_000

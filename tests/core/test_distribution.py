@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -11,8 +12,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fracas.core import distribution as distribution_module
 from fracas.core.dice import Dice
-from fracas.core.distribution import EXPLOSION_DEPTH, Distribution, compare, distribution
+from fracas.core.distribution import (
+    EXPLOSION_DEPTH,
+    MAX_WORK,
+    Distribution,
+    compare,
+    distribution,
+    estimate,
+)
+from fracas.core.errors import TooLargeToCompute
 from fracas.core.notation import DiceExpr, DiceTerm, parse
 
 from .test_notation import expressions
@@ -93,10 +103,25 @@ def test_exploding_die_odds() -> None:
     assert dist.probability(6) == 0
     assert dist.probability(7) == Fraction(1, 36)
     assert dist.probability(15) == Fraction(1, 216)
-    top = 6 * (EXPLOSION_DEPTH + 1)
+    top = 6 * EXPLOSION_DEPTH + 5
     assert dist.support()[-1] == top
-    assert dist.probability(top) == Fraction(1, 6 ** (EXPLOSION_DEPTH + 1))
+    # the chance of reaching the cut-off is spread over the five faces that stop a chain there
+    reach = Fraction(1, 6**EXPLOSION_DEPTH)
+    assert [dist.probability(6 * EXPLOSION_DEPTH + r) for r in range(1, 6)] == [reach / 5] * 5
     assert abs(float(dist.mean()) - 4.2) < 1e-6
+
+
+@pytest.mark.parametrize("sides", [2, 3, 6, 20])
+def test_every_exploding_total_is_one_the_roller_can_stop_at(sides: int) -> None:
+    """1d2! used to list 20, a chain of ten 2s cut off, where no roll ever stops."""
+    text = f"1d{sides}!"
+    dist = distribution(text)
+    for total in dist.support():
+        chain, last = divmod(total, sides)
+        assert last != 0, f"{total} ends on a face that explodes"
+        assert Dice.evaluate(text, [sides] * chain + [last]) == total
+        if chain < EXPLOSION_DEPTH:
+            assert dist.probability(total) == Fraction(1, sides ** (chain + 1))
 
 
 def test_exploding_success_count() -> None:
@@ -157,3 +182,83 @@ def test_seeded_rolls_follow_the_odds_roughly() -> None:
     dice = Dice(random.Random(2024))
     rolls = [dice.roll("2d6", reason="").total for _ in range(6000)]
     assert abs(rolls.count(7) / 6000 - 1 / 6) < 0.02
+
+
+# -- sizes the notation allows but exact odds cannot afford -------------------------------
+
+
+def test_a_thousand_dice_are_summed_exactly() -> None:
+    dist = distribution("1000d6")
+    assert dist.support() == tuple(range(1000, 6001))
+    assert dist.probability(1000) == dist.probability(6000) == Fraction(1, 6**1000)
+    assert dist.probability(1001) == Fraction(1000, 6**1000)
+    assert sum(p for _, p in dist.probabilities) == 1
+    assert (dist.mean(), dist.variance()) == (3500, Fraction(35 * 1000, 12))
+
+
+def test_eight_hundred_dice_match_the_textbook_formula() -> None:
+    """Ways to roll t on n d6: sum over j of (-1)^j C(n, j) C(t - 6j - 1, n - 1)."""
+    n = 800
+    dist = distribution(f"{n}d6")
+    for total in (n, n + 7, 3 * n, 3 * n + 1, 6 * n - 3):
+        ways = sum(
+            (-1) ** j * math.comb(n, j) * math.comb(total - 6 * j - 1, n - 1)
+            for j in range((total - n) // 6 + 1)
+        )
+        assert dist.probability(total) == Fraction(ways, 6**n)
+
+
+def test_keeping_the_highest_of_two_big_dice() -> None:
+    dist = distribution("2d1000kh1")
+    assert dist.probabilities == tuple((k, Fraction(2 * k - 1, 1000**2)) for k in range(1, 1001))
+
+
+def test_keeping_a_few_of_a_thousand_dice() -> None:
+    dist = distribution("1000d6kh3")
+    assert dist.support() == tuple(range(3, 19))
+    assert dist.probability(3) == Fraction(1, 6**1000)  # every die a 1
+    fewer_than_three_sixes = sum(math.comb(1000, j) * 5 ** (1000 - j) for j in range(3))
+    assert dist.probability(18) == 1 - Fraction(fewer_than_three_sixes, 6**1000)
+    assert sum(p for _, p in dist.probabilities) == 1
+
+
+def test_keeping_one_exploding_die_of_one_is_that_die() -> None:
+    assert distribution("1d100!kh1") == distribution("1d100!")
+    assert sum(p for _, p in distribution("1d100!kh1").probabilities) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("10d10000kh5", "49,996 possible totals, above the bound of 20,000 totals"),
+        ("1000d6kh500", f"units of work, above the bound of {MAX_WORK:,}"),
+        ("100d10000!", "9,999,801 possible totals, above the bound of 20,000"),
+        ("1000d10000>=5000", "4,215-digit denominators, above the bound of 4,000"),
+        ("500d6+500d6", f"units of work, above the bound of {MAX_WORK:,}"),
+    ],
+)
+def test_too_large_is_refused_before_any_work(
+    text: str, says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_work(term: DiceTerm) -> None:
+        raise AssertionError(f"{term} was computed before the size check")
+
+    monkeypatch.setattr(distribution_module, "_term_counts", no_work)
+    with pytest.raises(TooLargeToCompute) as caught:
+        distribution(text)
+    assert str(caught.value).startswith(f"'{text}' is too large to compute exactly: ")
+    assert says in str(caught.value)
+
+
+def test_the_estimate_is_the_gate() -> None:
+    cost = estimate("1000d6")
+    assert cost.totals == 5001
+    assert cost.steps == 6 + 5001 * 5 + 5001  # the die, the power, adding it to zero
+    assert cost.work <= MAX_WORK < estimate("1000d6kh500").work
+
+
+def test_a_long_expression_is_named_by_its_start_in_the_refusal() -> None:
+    text = "1000d6kh500" + "+1" * 200
+    with pytest.raises(TooLargeToCompute) as caught:
+        distribution(text)
+    assert str(caught.value).startswith("'1000d6kh500+1+1+1+1+1+1+1+1+1+1+1+1+1...' is too large")

@@ -272,3 +272,13 @@ def test_nodes_refuse_nonsense_too(build: object) -> None:
     assert callable(build)
     with pytest.raises(NotationError):
         build()
+
+
+def test_very_long_text_is_refused_before_parsing() -> None:
+    text = "+".join(["1"] * 600)
+    with pytest.raises(NotationError) as caught:
+        parse(text)
+    assert str(caught.value) == (
+        "bad dice notation '1+1+1+1+1+1+1+1+1+1+'...: 1,199 characters; at most 1,000 are read"
+    )
+    assert parse("+".join(["1"] * 500)).modifier == 500

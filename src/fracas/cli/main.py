@@ -1,34 +1,36 @@
 """`fracas rulesets | roll | odds | run`.
 
 Every refusal is one line on stderr and exit code 2; nothing prints a traceback for bad input.
+
+The engine is imported inside each command, not here: `fracas --help` and a typo should not
+wait for lark, icepool, pydantic and every ruleset to load (that was most of a quarter
+second). Text that comes from a scenario file is printed through `cli.text`, never as markup.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from fracas.core.dice import Dice, ManualRng
-from fracas.core.distribution import distribution
+from fracas import __version__
+from fracas.cli.text import literal, plain, plain_lines
 from fracas.core.errors import FracasError
-from fracas.core.notation import parse
-from fracas.core.registry import available
-from fracas.runner import RunResult, run_scenario
-from fracas.scenario import load_scenario
 
-app = typer.Typer(
-    help="Run tabletop-RPG fights exactly as their rules say.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from fracas.core.dice import Answer, ManualRng
+    from fracas.runner import RunResult
+
+app = typer.Typer(add_completion=False)
+
+NOTATION = {"ignore_unknown_options": True}
+"""For commands taking dice notation: ``-1d4+2`` is an expression, not an unknown option."""
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed the dice.")]
@@ -37,22 +39,93 @@ ManualFlag = Annotated[
 ]
 
 
-def _ask_for_face(low: int, high: int) -> int:
+@cache
+def _out() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+@cache
+def _err() -> Console:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        print(f"fracas {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Run tabletop-RPG fights exactly as their rules say."""
+    _tolerate_narrow_terminals()
+    if ctx.invoked_subcommand is None:  # plain `fracas`: a question, not a mistake
+        print(ctx.get_help())
+        raise typer.Exit()
+
+
+def _tolerate_narrow_terminals() -> None:
+    """On a terminal that cannot show a character (an ASCII locale, a name in Thai), print
+    a replacement mark instead of stopping with UnicodeEncodeError halfway through a fight."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
+def _ask_for_face(low: int, high: int, purpose: str) -> Answer:
+    """One line from stdin for a physical die; None when the input has ended."""
     die = f"d{high}" if low == 1 else f"die ({low}-{high})"
-    answer: int = typer.prompt(f"roll a {die}, face", type=int, err=True)
-    return answer
+    about = f"{plain(purpose)}: " if purpose else ""
+    _err().print(f"{about}roll a {die}, face: ", end="", markup=False)
+    line = sys.stdin.readline()
+    if not sys.stdin.isatty():  # nobody typed a newline; keep the next message on its own line
+        _err().print()
+    return line if line else None
+
+
+def _say_refused(message: str) -> None:
+    _err().print(f"  {plain(message)}; try again", markup=False)
+
+
+def _manual() -> ManualRng:
+    from fracas.core.dice import ManualRng
+
+    return ManualRng(_ask_for_face, refused=_say_refused)
 
 
 def _refuse(message: str, payload: dict[str, Any] | None = None) -> NoReturn:
     if payload is not None:
         print(json.dumps(payload, indent=2))
-    err.print(f"error: {message}", markup=False, soft_wrap=True)
+    _err().print(f"error: {plain_lines(message)}", markup=False, soft_wrap=True)
     raise typer.Exit(2)
+
+
+def _seed_or_manual(seed: int | None, manual: bool) -> None:
+    if seed is not None and manual:
+        _refuse(
+            f"--seed {seed} and --manual do not go together: with --manual every face is "
+            "typed in, so no seed is used; leave out one of them"
+        )
 
 
 @app.command()
 def rulesets(as_json: JsonFlag = False) -> None:
     """List the installed rulesets."""
+    from rich.table import Table
+
+    from fracas.core.registry import available
+
     found = sorted(available().items())
     if as_json:
         rows = [{"id": key, "name": r.info.name, "source": r.info.source} for key, r in found]
@@ -60,64 +133,75 @@ def rulesets(as_json: JsonFlag = False) -> None:
         return
     table = Table("id", "name", "source seed")
     for key, ruleset in found:
-        table.add_row(key, ruleset.info.name, ruleset.info.source)
-    out.print(table)
+        table.add_row(literal(key), literal(ruleset.info.name), literal(ruleset.info.source))
+    _out().print(table)
 
 
-@app.command()
+@app.command(context_settings=NOTATION)
 def roll(
-    expr: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d6+1, 4d6dl1, 6d6>=5.")],
+    expr: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d6+1, 4d6dl1, -1d4+2.")],
     seed: SeedOption = None,
     manual: ManualFlag = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Roll dice once and show every face."""
-    dice = Dice(ManualRng(_ask_for_face)) if manual else Dice.seeded(seed)
+    """Roll dice once and show every face, and the seed that rolls them again."""
+    import secrets
+
+    from fracas.core.dice import Dice
+
+    _seed_or_manual(seed, manual)
+    used = None if manual else seed if seed is not None else secrets.randbelow(2**31)
+    dice = Dice(_manual()) if manual else Dice.seeded(used)
     try:
-        rolled = dice.roll(expr, reason="roll")
+        rolled = dice.roll(expr, reason="")
     except FracasError as error:
         _refuse(str(error))
     if as_json:
-        print(json.dumps({"expr": rolled.expr, "faces": list(rolled.faces), "total": rolled.total}))
+        faces = list(rolled.faces)
+        print(
+            json.dumps({"expr": rolled.expr, "faces": faces, "total": rolled.total, "seed": used})
+        )
         return
-    faces = ", ".join(map(str, rolled.faces))
-    out.print(f"{rolled.expr}: [{faces}] = [bold]{rolled.total}[/bold]")
+    faces_text = ", ".join(map(str, rolled.faces))
+    again = "" if used is None else f"   (seed {used})"
+    _out().print(f"{rolled.expr}: \\[{faces_text}] = [bold]{rolled.total}[/bold]{again}")
 
 
-@app.command()
+@app.command(context_settings=NOTATION)
 def odds(
     expr: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d6+1.")],
     as_json: JsonFlag = False,
 ) -> None:
     """Exact probability of every total, with the mean and standard deviation."""
+    from fracas.core.distribution import distribution
+    from fracas.core.notation import parse
+
     try:
         parsed = parse(expr)
         dist = distribution(parsed)
     except FracasError as error:
         _refuse(str(error))
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "expr": str(parsed),
-                    "outcomes": [
-                        {"total": total, "probability": float(p), "exact": str(p)}
-                        for total, p in dist.probabilities
-                    ],
-                    "mean": float(dist.mean()),
-                    "stdev": dist.stdev(),
-                },
-                indent=2,
-            )
-        )
+        outcomes = [
+            {"total": total, "probability": float(p), "exact": str(p)}
+            for total, p in dist.probabilities
+        ]
+        summary = {"mean": float(dist.mean()), "stdev": dist.stdev()}
+        print(json.dumps({"expr": str(parsed), "outcomes": outcomes, **summary}, indent=2))
         return
-    table = Table("total", "probability", "at least", "", title=str(parsed))
-    biggest = max(p for _, p in dist.probabilities)
-    for total, p in dist.probabilities:
+    print(_odds_table(str(parsed), dist.table()))
+    print(f"mean {float(dist.mean()):.4f}   standard deviation {dist.stdev():.4f}")
+
+
+def _odds_table(title: str, rows: list[tuple[int, float, float]]) -> str:
+    """Plain aligned columns: a Rich table takes seconds at the 20,000 totals odds allows."""
+    width = max(len("total"), *(len(str(total)) for total, _, _ in rows))
+    biggest = max(p for _, p, _ in rows)
+    lines = [title, f"{'total':>{width}}  probability  at least"]
+    for total, p, at_least in rows:
         bar = "█" * round(30 * p / biggest)
-        table.add_row(str(total), f"{float(p):.4%}", f"{float(dist.at_least(total)):.2%}", bar)
-    out.print(table)
-    out.print(f"mean {float(dist.mean()):.4f}   standard deviation {dist.stdev():.4f}")
+        lines.append(f"{total:>{width}}  {p:>11.4%}  {at_least:>8.2%}  {bar}")
+    return "\n".join(lines)
 
 
 @app.command()
@@ -128,9 +212,19 @@ def run(
     as_json: JsonFlag = False,
 ) -> None:
     """Play a scenario file and print the log and the final state."""
+    from fracas.runner import run_scenario
+    from fracas.scenario import load_scenario
+
+    _seed_or_manual(seed, manual)
     try:
         spec = load_scenario(file)
-        result = run_scenario(spec, seed, ManualRng(_ask_for_face) if manual else None)
+        if seed is not None and spec.dice is not None:
+            _refuse(
+                f"{file}: --seed {seed} would change nothing: the file scripts its dice "
+                f"({len(spec.dice)} faces under 'dice:'); leave out --seed, or delete the "
+                "file's dice list to roll them from the seed"
+            )
+        result = run_scenario(spec, seed, _manual() if manual else None)
     except FracasError as error:
         message = str(error)
         _refuse(message if message.startswith(str(file)) else f"{file}: {message}")
@@ -147,18 +241,19 @@ def run(
 
 
 def _print_log(result: RunResult) -> None:
-    header = f"[bold]{result.spec.ruleset}[/bold]"
+    out = _out()
+    header = f"[bold]{literal(result.spec.ruleset)}[/bold]"
     if result.seed is not None:
         header += f"  seed {result.seed}"
     out.print(header)
     for event in result.encounter.log:
-        line = event.describe()
+        line = literal(event.describe())
         if event.kind == "round_started":
             out.print(f"\n[bold]── {line} ──[/bold]")
         elif event.kind == "turn_started":
             out.print(f"[bold cyan]{line}[/bold cyan]")
         elif event.kind == "dice_rolled":
-            out.print(f"    [dim]{line}[/dim]", markup=True)
+            out.print(f"    [dim]{line}[/dim]")
         else:
             out.print(f"  {line}")
 
@@ -170,12 +265,15 @@ def _health(hp: int, max_hp: int, extra: dict[str, Any]) -> str:
 
 
 def _print_state(result: RunResult) -> None:
+    from rich.table import Table
+
+    out = _out()
     state = result.encounter.state
     table = Table("combatant", "side", "hp", "status", "position", "conditions", title="\nstanding")
     for combatant in state.combatants:
         position = combatant.position_json()
         where = ", ".join(f"{k} {v}" for k, v in position.items()) if position else ""
-        table.add_row(
+        cells = (
             combatant.name,
             combatant.side,
             _health(combatant.hp, combatant.max_hp, combatant.state_json()),
@@ -183,15 +281,13 @@ def _print_state(result: RunResult) -> None:
             where,
             ", ".join(str(c) for c in combatant.conditions),
         )
+        table.add_row(*(literal(cell) for cell in cells))
     out.print(table)
     if state.outcome is not None:
-        out.print(f"[bold green]outcome: {state.outcome}[/bold green] (round {state.turns.round})")
+        outcome = literal(str(state.outcome))
+        out.print(f"[bold green]outcome: {outcome}[/bold green] (round {state.turns.round})")
     else:
-        out.print(f"no outcome yet: round {state.turns.round}, {state.actor}'s turn")
+        actor = literal(str(state.actor))
+        out.print(f"no outcome yet: round {state.turns.round}, {actor}'s turn")
     if result.scripted is not None and result.scripted.remaining:
-        out.print(f"scripted dice left: {list(result.scripted.remaining)}")
-
-
-def main() -> None:  # pragma: no cover - thin wrapper for `python -m fracas`
-    app()
-    sys.exit(0)
+        out.print(f"scripted dice left: {list(result.scripted.remaining)}", markup=False)

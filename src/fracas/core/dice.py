@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Protocol
+from typing import Protocol, TypeAlias, runtime_checkable
 
 from fracas.core.errors import DiceError
 from fracas.core.events import DiceRolled
@@ -26,6 +26,10 @@ class Rng(Protocol):
     """Anything that can pick a whole number in [a, b]; `random.Random` already does."""
 
     def randint(self, a: int, b: int, /) -> int: ...
+
+
+Answer: TypeAlias = int | str | None
+"""What a person gave for a face: a number, text meant to be one, or None for no more input."""
 
 
 def _name(a: int, b: int) -> str:
@@ -77,32 +81,67 @@ class ScriptedRng:
 class ManualRng:
     """Asks a person for each face, for tables that roll real dice.
 
-    `ask` gets the die's lowest and highest face. A face that does not fit is asked again,
-    up to `attempts` times in all, then DiceError: a callback that keeps answering nonsense
-    is a bug, and looping on it forever would hang the fight.
+    `ask(low, high, purpose)` gets the die's lowest and highest face and what the roll is
+    for ("attack: ada with sword (die 2 of 2d6)"), so the person knows which die to pick up.
+    It returns what was typed; checking it is this class's job, so every front end refuses
+    the same things. An answer that is not a whole number in range is asked again, up to
+    `attempts` times in all, then DiceError: a callback that keeps answering nonsense is a
+    bug, and looping on it forever would hang the fight. None (the input ended) is
+    DiceError at once. `refused`, when given, hears why an answer was not taken, so a person
+    asked again knows what was wrong.
     """
 
-    __slots__ = ("_ask", "_attempts")
+    __slots__ = ("_ask", "_attempts", "_refused")
 
-    def __init__(self, ask: Callable[[int, int], int], *, attempts: int = 3) -> None:
+    def __init__(
+        self,
+        ask: Callable[[int, int, str], Answer],
+        *,
+        attempts: int = 3,
+        refused: Callable[[str], None] | None = None,
+    ) -> None:
         if attempts < 1:
             raise ValueError("attempts must be at least 1")
         self._ask = ask
         self._attempts = attempts
+        self._refused = refused
 
     def randint(self, a: int, b: int, /) -> int:
-        answers: list[int] = []
+        return self.face_for(a, b, "")
+
+    def face_for(self, a: int, b: int, purpose: str) -> int:
+        """A face for a die rolled for `purpose`; `Dice` calls this instead of `randint`."""
+        answers: list[str] = []
         for _ in range(self._attempts):
-            face = self._ask(a, b)
-            if a <= face <= b:
+            answer = self._ask(a, b, purpose)
+            if answer is None:
+                wanted = f" for {purpose}" if purpose else ""
+                raise DiceError(f"the input ended while a {_die(a, b)} was wanted{wanted}")
+            face = _as_face(answer)
+            if face is not None and a <= face <= b:
                 return face
-            answers.append(face)
-        tried = ", ".join(map(str, answers))
+            shown = str(face) if face is not None else repr(str(answer).strip())
+            answers.append(shown)
+            if self._refused is not None:
+                self._refused(f"{shown} is not a face of a {_die(a, b)}")
+        tried = ", ".join(answers)
         raise DiceError(f"no face that fits a {_die(a, b)} after {len(answers)} tries ({tried})")
 
 
-def _total(expr: DiceExpr, draw: Callable[[int], int]) -> int:
-    """The tree's arithmetic, with faces coming from `draw(sides)` in rolling order."""
+def _as_face(answer: int | str) -> int | None:
+    if isinstance(answer, int):
+        return answer
+    text = answer.strip()
+    digits = text.removeprefix("-").removeprefix("+")
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else None
+
+
+Draw: TypeAlias = Callable[[DiceTerm, int, int], int]
+"""Gives a face for die number `die` (from 1) of `term`, its `again`-th explosion (0: first)."""
+
+
+def _total(expr: DiceExpr, draw: Draw) -> int:
+    """The tree's arithmetic, with faces coming from `draw` in rolling order."""
     total = 0
     for sign, term in expr.terms:
         if isinstance(term, DiceTerm):
@@ -112,23 +151,29 @@ def _total(expr: DiceExpr, draw: Callable[[int], int]) -> int:
     return total
 
 
-def _term_total(term: DiceTerm, draw: Callable[[int], int]) -> int:
+def _term_total(term: DiceTerm, draw: Draw) -> int:
     sides = term.sides
     values = []
-    for _ in range(term.count):
-        value = last = draw(sides)
+    for die in range(1, term.count + 1):
+        value = last = draw(term, die, 0)
         if term.explode:
             extra = 0
             while last == sides and extra < EXPLOSION_CAP:
-                last = draw(sides)
-                value += last
                 extra += 1
+                last = draw(term, die, extra)
+                value += last
         values.append(value)
     if term.keep is not None:
         values = term.keep.select(values)
     if term.count_if is not None:
         return sum(1 for v in values if term.count_if.test(v))
     return sum(values)
+
+
+def _which(term: DiceTerm, die: int, again: int) -> str:
+    """Which die a face is for, in words a person at the table can follow."""
+    which = f"die {die} of {term}"
+    return which if not again else f"{which} exploded, extra roll {again}"
 
 
 def evaluate(expr: str | DiceExpr, faces: Sequence[int]) -> int:
@@ -141,8 +186,9 @@ def evaluate(expr: str | DiceExpr, faces: Sequence[int]) -> int:
     source: Iterator[int] = iter(faces)
     position = 0
 
-    def draw(sides: int) -> int:
+    def draw(term: DiceTerm, die: int, again: int) -> int:
         nonlocal position
+        sides = term.sides
         face = next(source, None)
         position += 1
         if face is None:
@@ -157,15 +203,24 @@ def evaluate(expr: str | DiceExpr, faces: Sequence[int]) -> int:
     return total
 
 
+@runtime_checkable
+class Attentive(Protocol):
+    """An rng that wants to know what each face is for: a person rolling real dice."""
+
+    def face_for(self, a: int, b: int, purpose: str, /) -> int: ...
+
+
 class Dice:
     """Rolls expressions into `DiceRolled` events; give the engine one of these, never an rng."""
 
-    __slots__ = ("rng",)
+    __slots__ = ("_attentive", "rng")
 
     evaluate = staticmethod(evaluate)
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
+        # decided once here: simulations roll millions of dice and never need the words
+        self._attentive = rng if isinstance(rng, Attentive) else None
 
     @classmethod
     def seeded(cls, seed: int | str | None) -> Dice:
@@ -176,9 +231,15 @@ class Dice:
         parsed = as_expr(expr)
         faces: list[int] = []
         randint = self.rng.randint
+        attentive = self._attentive
 
-        def draw(sides: int) -> int:
-            face = randint(1, sides)
+        def draw(term: DiceTerm, die: int, again: int) -> int:
+            sides = term.sides
+            if attentive is None:
+                face = randint(1, sides)
+            else:
+                which = _which(term, die, again)
+                face = attentive.face_for(1, sides, f"{reason} ({which})" if reason else which)
             if not 1 <= face <= sides:  # a home-made Rng with an off-by-one would skew odds
                 raise DiceError(f"the dice gave {face} for a {_die(1, sides)}")
             faces.append(face)

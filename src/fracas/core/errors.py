@@ -34,3 +34,7 @@ class ScenarioError(FracasError):
 
 class DataError(FracasError):
     """A ruleset's bundled data table is malformed; a packaging bug, not user input."""
+
+
+class TooLargeToCompute(DiceError):
+    """Exact odds that would take too long or list too many totals; refused before any work."""

@@ -14,15 +14,16 @@ The language, by example::
 * ``>=``, ``>``, ``<=``, ``<`` count the dice meeting the comparison instead of adding them.
 * ``!`` explodes: a die showing its maximum is rolled again and the new face is added to that
   same die, repeatedly, at most `EXPLOSION_CAP` times per die so a roll always ends. Keep/drop
-  and counting then look at these compounded dice.
+  and counting then look at these compounded dice. With `MAX_DICE` that bounds one roll at
+  101,000 faces, a few tenths of a second even when every die keeps exploding.
 * Terms are joined with ``+`` and ``-``; a term may carry its own sign (``-3``, ``2d6+-1``),
   so ruleset code that formats a negative number after a ``+`` still parses.
 
 Refused, with a `NotationError` pointing at the culprit: 0 dice or 0 sides (a pool that is
 never rolled is the ruleset's business, not the notation's: use ``0`` or leave the term out),
 dice above a d10000, more than `MAX_DICE` dice in one expression, keeping more dice than were
-rolled, dropping all of them, ``kh0``, keep/drop together with success counting, and ``d1!``
-(it would explode forever).
+rolled, dropping all of them, ``kh0``, keep/drop together with success counting, ``d1!``
+(it would explode forever), and text longer than `MAX_TEXT` characters.
 
 Building expressions in code (the reason for the helpers): a critical hit that "adds another
 d6 and doubles all modifiers" is::
@@ -52,6 +53,8 @@ EXPLOSION_CAP = 100
 MAX_DICE = 1000
 """Most dice one expression may roll; more is a typo or an attack on the roller."""
 MAX_SIDES = 10_000
+MAX_TEXT = 1000
+"""Longest notation read: a rule's roll fits in a line; 100,000 ``+1`` terms took seconds."""
 _MAX_DIGITS = 9  # keeps int() away from huge literals; no rule needs a billion
 
 Sign: TypeAlias = Literal[1, -1]
@@ -326,6 +329,9 @@ _EXPECTED = {
 @lru_cache(maxsize=4096)
 def parse(text: str) -> DiceExpr:
     """Turn notation into a tree; cached because rulesets parse the same strings every turn."""
+    if len(text) > MAX_TEXT:
+        message = f"{len(text):,} characters; at most {MAX_TEXT:,} are read"
+        raise NotationError(f"bad dice notation {text[:20]!r}...: {message}", text=text[:20])
     try:
         tree = _PARSER.parse(text)
     except UnexpectedInput as error:
