@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, Field
 
 from fracas.core.actions import Action
+from fracas.core.validation import Int
 
 
 def _as_point(value: Any) -> Any:
@@ -21,14 +22,16 @@ def _as_point(value: Any) -> Any:
     return value
 
 
-Point = Annotated[tuple[int, int], BeforeValidator(_as_point)]
+Point = Annotated[tuple[Int, Int], BeforeValidator(_as_point)]
+Path = Annotated[tuple[Point, ...], Field(min_length=1)]
+"""At least the destination; the start may be given first or left out."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     do: ClassVar[str] = "move"
     to: Point | None = None
-    path: tuple[Point, ...] | None = None
+    path: Path | None = None
     """The tiles stepped through, ending at the destination; the shortest path when absent."""
     declined: tuple[str, ...] = ()
     """Combatants who decline the reactions this movement would give them."""
