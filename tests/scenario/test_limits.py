@@ -91,3 +91,17 @@ def test_the_id_gm_is_reserved_for_the_game_master() -> None:
     data = duel(order=["ada", "gm"])
     data["combatants"][1]["id"] = "gm"
     refused(data, r"combatants\[1\].id: 'gm' is reserved for the game master's overrides")
+
+
+def test_numeric_options_are_strict_and_bounded() -> None:
+    """An option number is a number too, kept within what a sheet could reach."""
+    for ruleset, data, name, top in (
+        (LINES, duel(), "hp_per_constitution", 10),
+        (NWO, scenario(op("ada", "crew", 0, 0), op("rex", "gang", 3, 3)), "default_hp", 100),
+    ):
+        with pytest.raises(
+            ScenarioError, match=rf"options.{name}: Input should be a valid integer"
+        ):
+            ruleset.setup(parse_scenario({**data, "options": {name: True}}))
+        with pytest.raises(ScenarioError, match=rf"options.{name}: .*less than or equal to {top}"):
+            ruleset.setup(parse_scenario({**data, "options": {name: top + 1}}))
