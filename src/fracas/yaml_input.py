@@ -111,13 +111,12 @@ def _refuse_control(text: str, where: str) -> None:
     if found is None:
         return
     line = text.count("\n", 0, found.start()) + 1
-    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    column = found.start() - text.rfind("\n", 0, found.start())
     code = ord(found.group())
+    escape = f' (write it escaped in a double-quoted string, "\\x{code:02x}", to keep it)'
     raise ScenarioError(
-        f"{where}: line {line}, column {column}: control character U+{code:04X} is not allowed "
-        f'in YAML; to keep it as text, write it escaped in a double-quoted string ("\\x{code:02x}")'
-        if code < 0x100
-        else f"{where}: line {line}, column {column}: character U+{code:04X} is not allowed in YAML"
+        f"{where}: line {line}, column {column}: control character U+{code:04X} is not "
+        f"allowed in YAML{escape if code < 0x100 else ''}"
     )
 
 

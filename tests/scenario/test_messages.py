@@ -137,3 +137,16 @@ def test_an_action_file_refusal_names_the_action_index() -> None:
     result = run_scenario(parse_scenario(data))
     assert result.error is not None
     assert str(result.error).startswith("actions[1] (rook): missing `do`; accepted: end_turn")
+
+
+def test_several_unknown_fields_at_one_place_share_one_clause() -> None:
+    assert message(duel(lighting="dim", weather="rain")) == (
+        "scenario: lighting, weather: unknown fields; accepted: ruleset, seed, options, map, "
+        "order, combatants, dice, actions, autoplay"
+    )
+
+
+def test_a_tile_written_as_a_mapping_needs_x_and_y() -> None:
+    with pytest.raises(ScenarioError) as caught:
+        get_ruleset("nwo").parse_action({"actor": "ada", "do": "move", "to": {"x": 1, "z": 2}})
+    assert str(caught.value) == "move.to: a tile is {x, y} or [x, y], not a mapping of x, z"

@@ -88,7 +88,7 @@ def test_a_raw_control_character_is_refused_with_its_line(tmp_path: Path) -> Non
     """YAML forbids raw control characters; the refusal shows how to keep one as text."""
     text = DUEL.replace("side: players", "side: pla\x07yers")
     message = refused(tmp_path, text, r"line 5, column 14: control character U\+0007")
-    assert 'write it escaped in a double-quoted string ("\\x07")' in message
+    assert 'write it escaped in a double-quoted string, "\\x07", to keep it' in message
     refused(tmp_path, DUEL + "# \x00\n", r"line 10, column 3: control character U\+0000")
 
 

@@ -15,10 +15,20 @@ import types
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
-from pydantic import BaseModel, Strict, ValidationError
+from pydantic import BaseModel, BeforeValidator, Strict, ValidationError
 
 Int = Annotated[int, Strict()]
 """An integer that refuses `true`/`false` (YAML booleans would otherwise count as 1 and 0)."""
+
+
+def _refuse_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("expected a number, not true/false")
+    return value
+
+
+NOT_BOOL = BeforeValidator(_refuse_bool)
+"""For a choice of numbers (`Literal[1, 2]`), where `Strict` does not apply and `true == 1`."""
 
 Shape = type | None
 """What was validated: a pydantic model or a (pydantic-validated) dataclass."""
@@ -82,27 +92,27 @@ class _Place:
 
 
 def _walk(prefix: str, shape: Any, loc: Sequence[int | str]) -> _Place:
-    """Follow `loc` through the shape, dropping the branch tags pydantic adds for unions."""
+    """Follow `loc` through the shape. Where the shape is a union, pydantic adds the name of
+    the branch it tried (`AutoplaySpec`, `bool`, `tuple[int, int]`) to the location: the
+    branch is followed and its name dropped, as the file never wrote it."""
     path, current, through_union = prefix, shape, False
     for part in loc:
         branches = _branches(current) if current is not None else ()
-        if len(branches) > 1:
-            chosen = next((b for b in branches if isinstance(part, str) and part in _tag(b)), None)
+        if len(branches) > 1 and isinstance(part, str):
+            chosen = next((b for b in branches if part in _tag(b)), None)
             if chosen is not None:
                 current, through_union = chosen, True
                 continue
-            if isinstance(part, str) and "[" in part:
-                continue  # a validator's or literal's tag on a branch we cannot name
-        elif isinstance(part, str) and ("[" in part or part.startswith("function-")):
-            continue
-        node = branches[0] if len(branches) == 1 else None
+            if "[" in part:
+                continue  # a branch whose name we cannot match; the walk stops knowing more
         path = field_path(path, (part,))
-        current = _child(node, part, branches)
+        current = _child(branches, part)
     return _Place(path, current, through_union)
 
 
-def _child(node: Any, part: int | str, branches: tuple[Any, ...]) -> Any:
-    for candidate in branches or (node,):
+def _child(branches: tuple[Any, ...], part: int | str) -> Any:
+    """The annotation one step further in: a field, a list's items, a dict's values."""
+    for candidate in branches:
         fields = fields_of(candidate)
         if fields is not None and isinstance(part, str) and part in fields:
             return fields[part]
@@ -129,22 +139,30 @@ def accepted_at(shape: Any) -> list[str]:
 
 def describe(prefix: str, error: ValidationError, shape: Shape = None) -> str:
     """One clause per problem, each naming its place; unknown fields list those accepted
-    at that same place, and no clause names one of our classes."""
+    at that same place (several unknown at one place share one clause), and no clause names
+    one of our classes."""
     clauses: list[tuple[_Place, str]] = []
+    unknown: dict[str, tuple[_Place, list[str]]] = {}
     for problem in error.errors():
         loc = tuple(problem["loc"])
-        kind = problem["type"]
-        if kind in _EXTRA_ERRORS:
-            place = _walk(prefix, shape, loc[:-1])
-            name = field_path(place.path, loc[-1:])
-            known = ", ".join(accepted_at(place.shape))
-            hint = f"; accepted: {known}" if known else ""
-            at_key = dataclasses.replace(place, path=name)
-            clauses.append((at_key, f"{name}: unknown field{hint}"))
+        if problem["type"] in _EXTRA_ERRORS:
+            parent = _walk(prefix, shape, loc[:-1])
+            name = field_path(parent.path, loc[-1:])
+            unknown.setdefault(parent.path, (parent, []))[1].append(name)
             continue
         place = _walk(prefix, shape, loc)
         clauses.append((place, f"{place.path}: {_message(problem, place.shape)}"))
+    for parent, names in unknown.values():
+        at_names = dataclasses.replace(parent, path=names[0])
+        clauses.append((at_names, _unknown(parent, names)))
     return "; ".join(_unique(_deepest(clauses)))
+
+
+def _unknown(parent: _Place, names: list[str]) -> str:
+    known = ", ".join(accepted_at(parent.shape))
+    hint = f"; accepted: {known}" if known else ""
+    plural = "s" if len(names) > 1 else ""
+    return f"{', '.join(names)}: unknown field{plural}{hint}"
 
 
 def _message(problem: Mapping[str, Any], shape: Any) -> str:
@@ -162,17 +180,18 @@ def _message(problem: Mapping[str, Any], shape: Any) -> str:
 def _deepest(clauses: list[tuple[_Place, str]]) -> list[str]:
     """Of the union branches that failed, keep those that got furthest into the input: a
     mapping under `autoplay` is about its fields, not about not being a boolean."""
-    kept = []
-    for place, text in clauses:
-        deeper = any(
-            other.path[len(place.path) : len(place.path) + 1] in (".", "[")
-            and other.path.startswith(place.path)
-            for other, _ in clauses
-            if other.through_union
+    return [
+        text
+        for place, text in clauses
+        if not (
+            place.through_union
+            and any(other.through_union and _inside(other.path, place.path) for other, _ in clauses)
         )
-        if not (place.through_union and deeper):
-            kept.append(text)
-    return kept
+    ]
+
+
+def _inside(path: str, outer: str) -> bool:
+    return path.startswith(outer) and path[len(outer) : len(outer) + 1] in (".", "[")
 
 
 def _unique(texts: Iterable[str]) -> list[str]:

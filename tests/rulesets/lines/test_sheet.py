@@ -100,7 +100,11 @@ def test_healing_dice_that_can_go_below_zero_are_refused() -> None:
 
 def test_hands_must_be_a_number() -> None:
     card = {**SWORD, "hands": True}
-    refused(r"combatants\[0\].weapons\[0\].hands: hands is 1 or 2", ada(weapons=[card]), raider())
+    refused(
+        r"combatants\[0\].weapons\[0\].hands: expected a number, not true/false",
+        ada(weapons=[card]),
+        raider(),
+    )
 
 
 def test_a_weapon_named_instead_of_given_is_refused_with_its_index() -> None:

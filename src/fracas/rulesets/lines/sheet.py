@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from fracas.core.errors import NotationError
 from fracas.core.notation import parse
-from fracas.core.validation import Int, repeated
+from fracas.core.validation import NOT_BOOL, Int, repeated
 
 LINES = range(1, 7)
 ID = r"^[A-Za-z0-9_-]+$"
@@ -53,12 +53,6 @@ def _amount(value: Any) -> str:
     return text
 
 
-def _strict_hands(value: Any) -> Any:
-    if isinstance(value, bool):
-        raise ValueError("hands is 1 or 2, not a yes/no")
-    return value
-
-
 def _inline_card(value: Any) -> Any:
     if isinstance(value, str):
         raise ValueError(
@@ -79,7 +73,7 @@ class WeaponCard(BaseModel):
     """Effective range in lines; absent means a melee weapon."""
     reach: Int = Field(default=1, ge=0, le=FARTHEST)
     """How many lines a melee weapon reaches ("unless specified otherwise": 1)."""
-    hands: Annotated[Literal[1, 2], BeforeValidator(_strict_hands)] = 1
+    hands: Annotated[Literal[1, 2], NOT_BOOL] = 1
 
     _check_attack = field_validator("attack", mode="before")(_dice)
     _check_damage = field_validator("damage", mode="before")(_amount)

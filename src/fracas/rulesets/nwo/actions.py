@@ -17,7 +17,11 @@ from fracas.core.validation import Int
 
 def _as_point(value: Any) -> Any:
     """Scenario files write tiles as {x: 3, y: 4} (the contract) or [3, 4]; both are read."""
-    if isinstance(value, dict) and set(value) == {"x", "y"}:
+    if isinstance(value, dict):
+        if set(value) != {"x", "y"}:
+            raise ValueError(
+                f"a tile is {{x, y}} or [x, y], not a mapping of {', '.join(map(str, value))}"
+            )
         return (value["x"], value["y"])
     return value
 

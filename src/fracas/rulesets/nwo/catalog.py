@@ -5,12 +5,12 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib.resources import files
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from fracas.core.errors import DataError
-from fracas.core.validation import Int, describe
+from fracas.core.validation import NOT_BOOL, Int, describe
 
 DAMAGE_MAX = 10
 """The seed's rows deal 1-5; twice the heaviest leaves room for a GM's monsters."""
@@ -24,12 +24,6 @@ REACH_MAX = 3
 """Melee reaches 1 tile, spears 2 ("within 2 Tiles instead of 1")."""
 DIE_FACES = range(1, 7)
 """A crit is a double on the panel's 2d6, so it names a face a d6 can show."""
-
-
-def _no_bool(value: Any) -> Any:
-    if isinstance(value, bool):
-        raise ValueError("expected a number, not a yes/no")
-    return value
 
 
 def _crit_faces(value: tuple[int, ...]) -> tuple[int, ...]:
@@ -73,7 +67,7 @@ class Weapon(BaseModel):
     """The doubles that crit: (6,) is "Double 6", (5, 6) is "Double 5 / Double 6"."""
     crit_damage: Int = Field(ge=0, le=CRIT_DAMAGE_MAX)
     effect: Effect = "none"
-    hands: Annotated[Literal[0, 1, 2], BeforeValidator(_no_bool)] = 1
+    hands: Annotated[Literal[0, 1, 2], NOT_BOOL] = 1
     magazine: Int | None = Field(default=None, ge=1, le=MAGAZINE_MAX)
     reach: Int = Field(default=1, ge=1, le=REACH_MAX)
     """Melee engagement range in tiles (spears 2)."""
