@@ -40,25 +40,31 @@ _BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """The safe loader, refusing a key that a mapping already has."""
+def _refusing_duplicates(base: type[Any]) -> type[Any]:
+    """`base` (a safe loader), refusing a key that its mapping already has."""
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Any:
-        seen: dict[Any, int] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue  # `<<: *base` then a key of its own overrides on purpose
-            key = self.construct_object(key_node, deep=True)
-            line = key_node.start_mark.line + 1
-            try:
-                if key in seen:
-                    raise _Duplicate(key, seen[key], line)
-                seen[key] = line
-            except TypeError:
-                raise yaml.constructor.ConstructorError(
-                    None, None, "a mapping key must be a plain value", key_node.start_mark
-                ) from None
-        return super().construct_mapping(node, deep=deep)
+    class Loader(base):  # type: ignore[misc]
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> Any:
+            seen: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # `<<: *base` then a key of its own overrides on purpose
+                key = self.construct_object(key_node, deep=True)
+                line = key_node.start_mark.line + 1
+                try:
+                    if key in seen:
+                        raise _Duplicate(key, seen[key], line)
+                    seen[key] = line
+                except TypeError:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "a mapping key must be a plain value", key_node.start_mark
+                    ) from None
+            return super().construct_mapping(node, deep=deep)
+
+    return Loader
+
+
+_Loader = _refusing_duplicates(_BaseLoader)
 
 
 class _Duplicate(Exception):
@@ -102,8 +108,15 @@ def load_yaml(text: str, where: str) -> Any:
         ) from None
     except yaml.MarkedYAMLError as error:
         raise ScenarioError(f"{where}: {_marked(error)}") from None
-    except (yaml.YAMLError, ValueError, OverflowError) as error:
+    except yaml.YAMLError as error:
         raise ScenarioError(f"{where}: not valid YAML: {error}") from None
+    except (ValueError, OverflowError, ArithmeticError, LookupError, AttributeError) as error:
+        # PyYAML's constructors trust the text behind an explicit tag (`!!int`, `!!timestamp`)
+        # and fail in their own ways when it is not one; the file is at fault, not fracas.
+        raise ScenarioError(
+            f"{where}: not valid YAML: a value could not be read ({type(error).__name__}: "
+            f"{error}); check explicit tags such as !!int and !!timestamp"
+        ) from None
 
 
 def _refuse_control(text: str, where: str) -> None:

@@ -7,6 +7,7 @@ import contextlib
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,9 +103,23 @@ def test_random_text_as_yaml_is_read_or_refused(text: str) -> None:
         accept_or_refuse(load_yaml(text, "garbage.yaml"))
 
 
-@given(
-    st.lists(st.sampled_from(["a:", " ", "-", "[", "]", "{", "}", ",", "&x", "*x", "\n", "1", '"']))
+YAML_PIECES = (
+    *("a:", " ", "-", "[", "]", "{", "}", ",", "&x", "*x", "<<:", "?", "|", "\n", "1", '"', "'"),
+    *("!!int", "!!float", "!!timestamp", "!!binary", "!!set", "!!omap", "!!pairs", "!!str"),
+    *("2001-13-45", "1e999", "0x", ".inf", "~", "---", "...", "%YAML 1.1", "#", "\t"),
+    *("ruleset: lines\n", "combatants:\n", "- id: a\n"),
 )
+
+
+@given(st.lists(st.sampled_from(YAML_PIECES), max_size=40))
 def test_yaml_punctuation_is_read_or_refused(pieces: list[str]) -> None:
+    """Explicit tags on text that is not of their type (`!!int x`, a bare `!!timestamp`) made
+    PyYAML's constructors fail with AttributeError and IndexError."""
     with contextlib.suppress(FracasError):
         accept_or_refuse(load_yaml("".join(pieces), "garbage.yaml"))
+
+
+@pytest.mark.parametrize("text", ["!!timestamp", "!!int", "!!float", "a: !!timestamp x"])
+def test_a_tagged_value_that_is_not_of_its_type_is_refused(text: str) -> None:
+    with pytest.raises(FracasError, match="not valid YAML"):
+        load_yaml(text, "garbage.yaml")

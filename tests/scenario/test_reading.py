@@ -29,6 +29,16 @@ combatants:
 """
 
 
+@pytest.fixture(autouse=True, params=["libyaml", "python"])
+def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every test reads with libyaml's loader (when PyYAML has it) and with the pure-Python
+    fallback: both must refuse the same files the same way."""
+    if request.param == "python":
+        monkeypatch.setattr(yaml_input, "_BaseLoader", yaml.SafeLoader)
+        monkeypatch.setattr(yaml_input, "_Loader", yaml_input._refusing_duplicates(yaml.SafeLoader))
+    return str(request.param)
+
+
 def write(tmp_path: Path, content: str | bytes) -> Path:
     path = tmp_path / "fight.yaml"
     path.write_bytes(content.encode() if isinstance(content, str) else content)
@@ -45,12 +55,12 @@ def test_the_duel_itself_loads(tmp_path: Path) -> None:
     assert [c.id for c in load_scenario(write(tmp_path, DUEL)).combatants] == ["ada", "rook"]
 
 
-def test_libyaml_is_used_where_present() -> None:
+def test_libyaml_is_used_where_present(loader: str) -> None:
     """The C loader is much faster on large files; the pure-Python one is the fallback."""
-    if getattr(yaml, "CSafeLoader", None) is not None:
-        assert issubclass(yaml_input._Loader, yaml.CSafeLoader)
-    else:
-        assert issubclass(yaml_input._Loader, yaml.SafeLoader)
+    expected = (
+        getattr(yaml, "CSafeLoader", yaml.SafeLoader) if loader == "libyaml" else yaml.SafeLoader
+    )
+    assert issubclass(yaml_input._Loader, expected)
 
 
 def test_a_key_given_twice_is_refused_with_both_lines(tmp_path: Path) -> None:
