@@ -8,10 +8,16 @@ scenario-file name in `do`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from fracas.core.validation import Int
 
 GM = "gm"
 """The actor id of the game master, whose overrides may come at any time."""
+MAX_HP = 9999
+"""The most hit points an override may set; a sheet's own range is usually far lower."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,14 +52,25 @@ class Say(Action):
 class Override(Action):
     """A GM override of the state. Logged as events, so it replays and shows in the log.
 
-    Set any of: `hp`, `status`, `add_condition` (a name), `remove_condition` (a name),
-    `position` (in the ruleset's position shape). `note` says why.
+    Set any of: `hp`, `max_hp`, `status`, `add_condition` (a name), `remove_condition` (a
+    name), `position` (in the ruleset's position shape). `note` says why. Only the GM (actor
+    `gm`) overrides: a player who could rewrite HP would not be playing the same game.
     """
 
     do: ClassVar[str] = "override"
     free: ClassVar[bool] = True
+    changes: ClassVar[tuple[str, ...]] = (
+        "hp",
+        "max_hp",
+        "status",
+        "add_condition",
+        "remove_condition",
+        "position",
+    )
+    """The fields that change something; an override needs at least one."""
     target: str
-    hp: int | None = None
+    hp: Annotated[Int, Field(ge=0, le=MAX_HP)] | None = None
+    max_hp: Annotated[Int, Field(ge=1, le=MAX_HP)] | None = None
     status: str | None = None
     add_condition: str | None = None
     remove_condition: str | None = None

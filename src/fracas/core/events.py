@@ -221,6 +221,19 @@ class HpSet(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MaxHpSet(Event):
+    """A GM override of maximum hit points (a blessing, a lasting wound)."""
+
+    kind: ClassVar[str] = "max_hp_set"
+    target: str
+    max_hp: int
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.target}'s maximum HP set to {self.max_hp} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StatusSet(Event):
     kind: ClassVar[str] = "status_set"
     target: str

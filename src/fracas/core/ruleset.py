@@ -26,6 +26,7 @@ from fracas.core.events import (
     Event,
     FightEnded,
     HpSet,
+    MaxHpSet,
     OrderSet,
     StatusSet,
 )
@@ -137,6 +138,11 @@ class BaseRuleset:
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         return False
 
+    def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
+        """What follows when the GM sets HP (and leaves the status to the rules): at 0, the
+        ruleset's own consequence of falling to 0 from damage (dying, down ...)."""
+        return None
+
     def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
         raise IllegalAction(f"{self.info.id} has no positions to override")
 
@@ -156,9 +162,7 @@ class BaseRuleset:
         try:
             return self.options_model.model_validate(dict(raw))
         except ValidationError as error:
-            raise ScenarioError(
-                describe("options", error, self.options_model.model_fields)
-            ) from None
+            raise ScenarioError(describe("options", error, self.options_model)) from None
 
     def start(
         self, state: EncounterState, dice: Dice, order: tuple[str, ...] | None = None
@@ -178,17 +182,20 @@ class BaseRuleset:
 
     def parse_action(self, raw: Mapping[str, Any]) -> Action:
         """Turn a scenario file's action mapping into an Action, or say what would be accepted."""
-        name = raw.get("do")
-        cls = self._by_name.get(str(name))
+        accepted = ", ".join(self._by_name)
+        if not isinstance(raw, Mapping):
+            raise ScenarioError(f"expected a mapping with actor and do; do accepts: {accepted}")
+        if "do" not in raw:
+            raise ScenarioError(f"missing `do`; accepted: {accepted}")
+        name = raw["do"]
+        cls = self._by_name.get(name) if isinstance(name, str) else None
         if cls is None:
-            accepted = ", ".join(self._by_name)
             raise ScenarioError(f"unknown action {name!r}; {self.info.id} accepts: {accepted}")
         fields = {k: v for k, v in raw.items() if k != "do"}
         try:
             action: Action = self._adapters[cls].validate_python(fields)
         except ValidationError as error:
-            fields_accepted = [f.name for f in dataclasses.fields(cls)]
-            raise ScenarioError(describe(str(name), error, fields_accepted)) from None
+            raise ScenarioError(describe(str(name), error, cls)) from None
         return action
 
     def verify(self, state: EncounterState, action: Action) -> None:
@@ -253,11 +260,27 @@ class BaseRuleset:
         self.turn_model.end_turn(tx, self)
 
     def _verify_override(self, state: EncounterState, action: Override) -> None:
+        if action.actor != GM:
+            raise IllegalAction(
+                f"only the GM overrides (actor: {GM}); {action.actor} plays by the rules"
+            )
         target = state.find(action.target)
         if target is None:
             raise IllegalAction(f"there is no combatant {action.target!r}")
-        if action.hp is not None and not action.hp >= 0:
+        if all(getattr(action, name) is None for name in Override.changes):
+            raise IllegalAction(f"nothing to override: give one of {', '.join(Override.changes)}")
+        if action.hp is not None and action.hp < 0:
             raise IllegalAction(f"hp must be 0 or more, not {action.hp}")
+        if action.max_hp is not None and action.max_hp < 1:
+            raise IllegalAction(f"max_hp must be 1 or more, not {action.max_hp}")
+        max_hp = target.max_hp if action.max_hp is None else action.max_hp
+        hp = target.hp if action.hp is None else action.hp
+        if hp > max_hp:
+            given = "hp" if action.hp is not None else "its HP"
+            raise IllegalAction(
+                f"{given} {hp} is above {target.id}'s maximum of {max_hp}; "
+                "give max_hp too to raise the maximum"
+            )
         if action.status is not None and action.status not in set(Status):
             accepted = ", ".join(Status)
             raise IllegalAction(f"unknown status {action.status!r}; accepted: {accepted}")
@@ -266,8 +289,12 @@ class BaseRuleset:
 
     def _resolve_override(self, tx: Transaction, action: Override) -> None:
         why = action.note
+        if action.max_hp is not None:
+            tx.emit(MaxHpSet(target=action.target, max_hp=action.max_hp, why=why))
         if action.hp is not None:
             tx.emit(HpSet(target=action.target, hp=action.hp, why=why))
+            if action.status is None:
+                self.on_hp_set(tx, action.target, why)
         if action.status is not None:
             tx.emit(StatusSet(target=action.target, status=action.status, why=why))
         if action.add_condition is not None:
@@ -323,6 +350,8 @@ def _evolve_target(target: Combatant, event: Event) -> Combatant:
         return replace(target, conditions=counted)
     if isinstance(event, HpSet):
         return replace(target, hp=event.hp)
+    if isinstance(event, MaxHpSet):
+        return replace(target, max_hp=event.max_hp)
     if isinstance(event, StatusSet):
         return replace(target, status=Status(event.status))
     return target

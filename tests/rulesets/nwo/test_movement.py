@@ -218,13 +218,14 @@ def test_leaving_an_engagement_provokes_an_attack_of_opportunity() -> None:
 
 def test_a_long_inline_weapon_engages_from_as_far_as_it_reaches() -> None:
     """Seed: "Attacks of Opportunity (AoO) can occur when a target chooses to leave an
-    attacker's Engagement range"; a scenario's own pole weapon with reach 4 engages ada four
-    tiles off, and her step out of that range draws its strike (a step only asks those near
-    enough to reach it: this checks the bound drops nobody)."""
-    pole = {"id": "pike", "kind": "melee", "damage": 2, "crit_damage": 4, "reach": 4}
+    attacker's Engagement range"; a scenario's own pole weapon with reach 3 (the longest a
+    sheet may give) engages ada three tiles off, and her step out of that range draws its
+    strike (a step only asks those near enough to reach it: this checks the bound drops
+    nobody)."""
+    pole = {"id": "pike", "kind": "melee", "damage": 2, "crit_damage": 4, "reach": 3}
     fight = Fight(
         op("ada", "crew", 4, 3, weapons=["short_blade"]),
-        op("rex", "gang", 0, 3, weapons=[pole], skills={"melee": 4}),
+        op("rex", "gang", 1, 3, weapons=[pole], skills={"melee": 4}),
         dice=[4, 4, 1, 2],
     )
     fight.act("ada", "move", to=[6, 3])

@@ -11,6 +11,7 @@ from fracas.core.errors import ScenarioError
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.catalog import catalog
 from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.sheet import HP_MAX, INITIATIVE_BONUS
 from fracas.scenario import parse_scenario
 from tests.rulesets.nwo.core_helpers import op, scenario
 
@@ -113,3 +114,81 @@ def test_pre_focus_is_refused_in_pvp() -> None:
     data["map"]["pvp"] = True
     with pytest.raises(ScenarioError, match="PvP"):
         RULESET.setup(parse_scenario(data))
+
+
+def test_hp_and_initiative_bonus_stay_in_their_documented_ranges() -> None:
+    """A20: the seed gives no base HP (option default_hp, 10); 1-100 is ours, and the
+    initiative bonus lies within -10..10 like the skills ("+2 at lvl 10") it comes from."""
+    assert (HP_MAX, INITIATIVE_BONUS) == (100, 10)
+    people = setup(op("ada", "crew", 0, 0, hp=100, initiative_bonus=-10), op("rex", "gang", 3, 3))
+    assert (people["ada"].hp, people["ada"].initiative_bonus) == (100, -10)
+    refused(
+        r"combatants\[0\].hp: Input should be less than or equal to 100",
+        op("ada", "crew", 0, 0, hp=101),
+        op("rex", "gang", 3, 3),
+    )
+    refused(
+        r"combatants\[1\].initiative_bonus: Input should be less than or equal to 10",
+        op("ada", "crew", 0, 0),
+        op("rex", "gang", 3, 3, initiative_bonus=11),
+    )
+
+
+@pytest.mark.parametrize("faces", [[13], [0], [5, 7], [-6]])
+def test_crit_faces_that_2d6_cannot_show_are_refused(faces: list[int]) -> None:
+    """Seed weapon tables: crits are "Double 6", "Double 5 / Double 6" - a pair of equal d6
+    faces, so each listed face is 1-6."""
+    club = {"id": "club", "kind": "melee", "damage": 2, "crit_damage": 3, "crit": faces}
+    refused(
+        r"combatants\[0\].weapons\[1\].crit: a crit is a double on 2d6, named by its face: 1-6",
+        op("ada", "crew", 0, 0, weapons=["short_blade", club]),
+        op("rex", "gang", 3, 3),
+    )
+
+
+def test_every_double_is_a_possible_crit() -> None:
+    """Double 1 is as possible on 2d6 as Double 6; a GM's weapon may crit on it."""
+    club = {"id": "club", "kind": "melee", "damage": 2, "crit_damage": 3, "crit": [1, 6]}
+    weapon = setup(op("ada", "crew", 0, 0, weapons=[club]), op("rex", "gang", 3, 3))["ada"]
+    row = weapon.weapon("club")
+    assert row is not None and row.crits_on(1, 1) and not row.crits_on(1, 2)
+
+
+def test_weapon_numbers_stay_in_their_documented_ranges() -> None:
+    """The seed's rows deal 1-5 and crit for 2-8; the machine gun holds 100 rounds."""
+    big = {"id": "big", "kind": "ranged", "damage": 11, "crit_damage": 21, "magazine": 201}
+    with pytest.raises(ScenarioError) as caught:
+        setup(op("ada", "crew", 0, 0, weapons=[big]), op("rex", "gang", 3, 3))
+    message = str(caught.value)
+    for field, top in (("damage", 10), ("crit_damage", 20), ("magazine", 200)):
+        assert (
+            f"combatants[0].weapons[0].{field}: Input should be less than or equal to {top}"
+            in message
+        )
+
+
+def test_an_inline_weapon_error_names_its_index() -> None:
+    club = {"id": "club", "kind": "melee", "damage": -2, "crit_damage": 3}
+    refused(
+        r"combatants\[0\].weapons\[1\].damage: Input should be greater than or equal to 0",
+        op("ada", "crew", 0, 0, weapons=["short_blade", club]),
+        op("rex", "gang", 3, 3),
+    )
+
+
+@pytest.mark.parametrize("place", ["walls", "cover"])
+def test_walls_and_cover_off_the_map_are_refused(place: str) -> None:
+    """A wall off the 10x10 map would be silently ignored; it is a typo, so it is refused."""
+    tiles = {place: [(2, 2), (10, 3)]}
+    refused(
+        rf"map: {place}\[1\]: \(10, 3\) is off the 10x10 map \(x 0-9, y 0-9\)",
+        op("ada", "crew", 0, 0),
+        op("rex", "gang", 3, 3),
+        **tiles,
+    )
+    refused(
+        rf"map: {place}\[0\]: \(-1, 0\) is off the 10x10 map",
+        op("ada", "crew", 0, 0),
+        op("rex", "gang", 3, 3),
+        **{place: [(-1, 0)]},
+    )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from fracas.core.actions import Action
+from fracas.core.validation import Int
 
 Attribute = Literal["strength", "dexterity"]
 
@@ -24,7 +25,7 @@ class Attack(Action):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     do: ClassVar[str] = "move"
-    to: int
+    to: Int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,7 +33,7 @@ class Dash(Action):
     """Forgo the action to move two lines this turn; `to` moves at once, else move later."""
 
     do: ClassVar[str] = "dash"
-    to: int | None = None
+    to: Int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fracas.core.validation import Int
+
 
 class LinesOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -20,7 +22,7 @@ class LinesOptions(BaseModel):
     """C2/C9: who wins an equal Strength/Dexterity contest (grapple, shove, breaking free)."""
     crit_doubles_negative_modifiers: bool = True
     """C3: whether a negative damage modifier is doubled on a critical too."""
-    hp_per_constitution: int = Field(default=5, ge=1)
+    hp_per_constitution: Int = Field(default=5, ge=1, le=10)
     """C8: maximum HP = Constitution x this, when a sheet gives no hp."""
     move_uses_action: bool = False
     """C5: whether stepping to a neighbouring line costs the turn's one action."""

@@ -92,7 +92,7 @@ class Lines(BaseRuleset):
         try:
             arena = Arena.model_validate(spec.map)
         except ValidationError as error:
-            raise ScenarioError(describe("map", error, Arena.model_fields)) from None
+            raise ScenarioError(describe("map", error, Arena)) from None
         first_side = spec.combatants[0].side
         fighters = []
         for index, raw in enumerate(spec.combatants):
@@ -100,7 +100,7 @@ class Lines(BaseRuleset):
             try:
                 sheet = Sheet.model_validate(raw.model_dump(exclude_unset=True))
             except ValidationError as error:
-                raise ScenarioError(describe(where, error, Sheet.model_fields)) from None
+                raise ScenarioError(describe(where, error, Sheet)) from None
             own = FIRST_SIDE_LINES if sheet.side == first_side else OTHER_SIDE_LINES
             fighters.append(self._fighter(sheet, own, arena, opts, where))
         return EncounterState(
@@ -185,9 +185,14 @@ class Lines(BaseRuleset):
     def after_action(self, tx: Transaction) -> None:
         grapple.release_broken_holds(tx)
 
+    def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
+        current = fighter(tx.state, target)
+        if current.hp == 0 and current.status is Status.ACTIVE:
+            harm.start_dying(tx, target)
+
     def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
         line = position.get("line")
-        if not isinstance(line, int) or not 1 <= line <= 6:
+        if type(line) is not int or not 1 <= line <= 6:
             raise IllegalAction(f"position must be {{line: 1-6}}, not {dict(position)}")
         current = fighter(tx.state, target)
         tx.emit(Moved(target=target, from_line=current.line, to_line=line, forced=True))

@@ -9,26 +9,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator
+from pydantic import BeforeValidator, Field
 
 from fracas.core.actions import Action
+from fracas.core.validation import Int
 
 
 def _as_point(value: Any) -> Any:
     """Scenario files write tiles as {x: 3, y: 4} (the contract) or [3, 4]; both are read."""
-    if isinstance(value, dict) and set(value) == {"x", "y"}:
+    if isinstance(value, dict):
+        if set(value) != {"x", "y"}:
+            raise ValueError(
+                f"a tile is {{x, y}} or [x, y], not a mapping of {', '.join(map(str, value))}"
+            )
         return (value["x"], value["y"])
     return value
 
 
-Point = Annotated[tuple[int, int], BeforeValidator(_as_point)]
+Point = Annotated[tuple[Int, Int], BeforeValidator(_as_point)]
+Path = Annotated[tuple[Point, ...], Field(min_length=1)]
+"""At least the destination; the start may be given first or left out."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     do: ClassVar[str] = "move"
     to: Point | None = None
-    path: tuple[Point, ...] | None = None
+    path: Path | None = None
     """The tiles stepped through, ending at the destination; the shortest path when absent."""
     declined: tuple[str, ...] = ()
     """Combatants who decline the reactions this movement would give them."""

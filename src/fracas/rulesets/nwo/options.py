@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fracas.core.validation import Int
+
 
 class NwoOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -23,7 +25,7 @@ class NwoOptions(BaseModel):
     """A5: the skill modifier on checks (Resolve, Hiding, Strength contests...)."""
     crit_wins: bool = True
     """A7: an attack crit hits whatever the totals, unless the defense crits too."""
-    max_crit_chain: int = Field(default=10, ge=1)
+    max_crit_chain: Int = Field(default=10, ge=1, le=100)
     """A9: how many extra attacks a chain of crits may add to one action."""
     diagonal: Literal["one", "alternate", "two"] = "one"
     """Contract: a diagonal step costs 1 tile, or 1 and 2 alternately, or 2."""
@@ -54,5 +56,5 @@ class NwoOptions(BaseModel):
     """Older revisions' throwables, AoE and conditions section (off in the newest revision)."""
     ambush_catches_unready: bool = True
     """NWO-1: the side caught by an ambush round starts with its weapons holstered."""
-    default_hp: int = Field(default=10, ge=1)
+    default_hp: Int = Field(default=10, ge=1, le=100)
     """A20: HP of a sheet that gives none (the seed has no base HP)."""

@@ -11,9 +11,9 @@ from pydantic import ValidationError
 from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction, ScenarioError
-from fracas.core.events import Event, TurnStarted
+from fracas.core.events import Event, StatusSet, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
-from fracas.core.state import EncounterState
+from fracas.core.state import EncounterState, Status
 from fracas.core.transaction import Transaction
 from fracas.core.validation import describe
 from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
@@ -70,7 +70,7 @@ class Nwo(BaseRuleset):
         try:
             arena = Arena.model_validate(spec.map)
         except ValidationError as error:
-            raise ScenarioError(describe("map", error, Arena.model_fields)) from None
+            raise ScenarioError(describe("map", error, Arena)) from None
         board = Grid(
             width=arena.width,
             height=arena.height,
@@ -86,7 +86,7 @@ class Nwo(BaseRuleset):
             try:
                 sheet = Sheet.model_validate(raw.model_dump(exclude_unset=True))
             except ValidationError as error:
-                raise ScenarioError(describe(where, error, Sheet.model_fields)) from None
+                raise ScenarioError(describe(where, error, Sheet)) from None
             tile = (sheet.position.x, sheet.position.y)
             if not board.walkable(tile):
                 raise ScenarioError(
@@ -147,9 +147,15 @@ class Nwo(BaseRuleset):
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         return support.may_act_out_of_turn(state, action)
 
+    def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
+        """At 0 HP an operative is down, as when damage takes the last point (`Damaged`)."""
+        current = fighter(tx.state, target)
+        if current.hp == 0 and current.status is Status.ACTIVE:
+            tx.emit(StatusSet(target=target, status=Status.UNCONSCIOUS, why=f"0 HP: down ({why})"))
+
     def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
         x, y = position.get("x"), position.get("y")
-        if not isinstance(x, int) or not isinstance(y, int) or not grid(tx.state).walkable((x, y)):
+        if type(x) is not int or type(y) is not int or not grid(tx.state).walkable((x, y)):
             raise IllegalAction(f"position must be a walkable {{x, y}} tile, not {dict(position)}")
         if (x, y) in occupied(tx.state, besides=target):
             raise IllegalAction(f"tile {(x, y)} is taken; one combatant a tile")

@@ -1,12 +1,16 @@
-"""The `nwo` character sheet and map as a scenario file writes them, validated with pydantic."""
+"""The `nwo` character sheet and map as a scenario file writes them, validated with pydantic.
+
+Seed 000 tops skills at level 10 ("+2 at lvl 10") and gives no base HP (option `default_hp`);
+the HP and initiative bonus ranges are ours, listed in docs/rulesets/nwo.md.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from fracas.core.validation import repeated
+from fracas.core.validation import Int, repeated
 from fracas.rulesets.nwo.catalog import Weapon, catalog
 
 SKILLS = (
@@ -20,7 +24,11 @@ SKILLS = (
     "hiding",
     "robustness",
 )
-Level = int
+Level = Int
+HP_MAX = 100
+"""Ten times the usual 10 HP: room for a GM's brute, not for a typo."""
+INITIATIVE_BONUS = 10
+"""An initiative bonus lies within -10..10, like the skills it comes from."""
 
 
 class Skills(BaseModel):
@@ -40,11 +48,13 @@ class Skills(BaseModel):
 
 class Position(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    x: int = Field(ge=0)
-    y: int = Field(ge=0)
+    x: Int = Field(ge=0)
+    y: Int = Field(ge=0)
 
 
-def _weapon(entry: Any) -> Weapon:
+def _weapon(entry: Any) -> Any:
+    """A catalog key becomes its row; an inline table is left for `Weapon` to validate, so
+    its errors carry their own place (`weapons[1].crit`)."""
     if isinstance(entry, str):
         row = catalog().get(entry)
         if row is None:
@@ -54,8 +64,11 @@ def _weapon(entry: Any) -> Weapon:
     if isinstance(entry, dict):
         if "id" not in entry:
             raise ValueError("an inline weapon needs an id")
-        return Weapon.model_validate(entry)
+        return entry
     raise ValueError("a weapon is a catalog key or an inline table")
+
+
+Arm = Annotated[Weapon, BeforeValidator(_weapon)]
 
 
 def _entry_id(entry: Any) -> Any:
@@ -76,19 +89,19 @@ class Sheet(BaseModel):
     id: str
     name: str | None = None
     side: str
-    hp: int | None = Field(default=None, ge=1)
+    hp: Int | None = Field(default=None, ge=1, le=HP_MAX)
     position: Position
     skills: Skills = Field(default_factory=Skills)
-    initiative_bonus: int = 0
+    initiative_bonus: Int = Field(default=0, ge=-INITIATIVE_BONUS, le=INITIATIVE_BONUS)
     armor: Literal["none", "light", "medium", "heavy"] = "none"
-    weapons: list[Weapon] = Field(default_factory=list)
+    weapons: list[Arm] = Field(default_factory=list)
     """In hand when the fight starts ("allowed to begin already wielding their weapons"),
     except those that `holstered` or `stowed` name."""
-    holstered: list[Weapon] = Field(default_factory=list)
+    holstered: list[Arm] = Field(default_factory=list)
     """Readily available: drawn with one action."""
-    stowed: list[Weapon] = Field(default_factory=list)
+    stowed: list[Arm] = Field(default_factory=list)
     """Carried but not readily available: stowing the current weapon first costs an action."""
-    stats: dict[str, int] = Field(default_factory=dict)
+    stats: dict[str, Int] = Field(default_factory=dict)
     """Accepted for the shared contract, but nwo reads `skills`; must be empty."""
     focused: bool = False
     """Starts the fight Focused (PvE only)."""
@@ -122,13 +135,6 @@ class Sheet(BaseModel):
         data["weapons"] = in_hand
         return data
 
-    @field_validator("weapons", "holstered", "stowed", mode="before")
-    @classmethod
-    def _resolve(cls, value: Any) -> Any:
-        if not isinstance(value, list):
-            return value
-        return [_weapon(entry) for entry in value]
-
     @model_validator(mode="after")
     def _hands_and_ids(self) -> Sheet:
         if self.stats:
@@ -147,8 +153,20 @@ class Arena(BaseModel):
     """`map:` for nwo."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    width: int = Field(default=20, ge=1, le=200)
-    height: int = Field(default=20, ge=1, le=200)
-    walls: list[tuple[int, int]] = Field(default_factory=list)
-    cover: list[tuple[int, int]] = Field(default_factory=list)
+    width: Int = Field(default=20, ge=1, le=200)
+    height: Int = Field(default=20, ge=1, le=200)
+    walls: list[tuple[Int, Int]] = Field(default_factory=list)
+    cover: list[tuple[Int, Int]] = Field(default_factory=list)
     pvp: bool = False
+
+    @model_validator(mode="after")
+    def _on_the_map(self) -> Arena:
+        """A wall or cover off the map is a typo; quietly dropping it would change the fight."""
+        for place in ("walls", "cover"):
+            for index, (x, y) in enumerate(getattr(self, place)):
+                if not (0 <= x < self.width and 0 <= y < self.height):
+                    raise ValueError(
+                        f"{place}[{index}]: ({x}, {y}) is off the {self.width}x{self.height} "
+                        f"map (x 0-{self.width - 1}, y 0-{self.height - 1})"
+                    )
+        return self

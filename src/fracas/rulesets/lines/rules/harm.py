@@ -26,7 +26,12 @@ def take_damage(tx: Transaction, target: Fighter, amount: int) -> None:
     hp = max(0, target.hp - amount)
     tx.emit(Damaged(target=target.id, amount=amount, hp=hp))
     if hp == 0:
-        tx.emit(StartedDying(target=target.id, left=DYING_TURNS))
+        start_dying(tx, target.id)
+
+
+def start_dying(tx: Transaction, target_id: str) -> None:
+    """ "Whenever the character's HP drops to 0, they are dying" - by a blow or a GM's word."""
+    tx.emit(StartedDying(target=target_id, left=DYING_TURNS))
 
 
 def count_down(tx: Transaction, target: Fighter) -> None:
