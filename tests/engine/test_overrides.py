@@ -29,6 +29,13 @@ def test_a_combatant_may_not_override() -> None:
     fight.refuse("ada", "override", "only the GM overrides", target="ada", status="dead")
 
 
+def test_a_combatant_out_of_turn_hears_that_overrides_are_the_gms() -> None:
+    """The refusal names the real reason, not whose turn it is: no turn would let raider
+    override."""
+    fight = LinesFight(ada(), raider(), dice=[])
+    fight.refuse("raider", "override", "only the GM overrides", target="ada", hp=1)
+
+
 def test_an_override_that_changes_nothing_is_refused() -> None:
     fight = LinesFight(ada(), raider(), dice=[])
     expected = (

@@ -204,6 +204,9 @@ class BaseRuleset:
         rule = self._rules.get(type(action))
         if rule is None:
             raise IllegalAction(f"{self.info.id} has no action {action.do!r}")
+        if isinstance(action, Override):
+            rule[0](state, action)  # a ruling is the GM's at any time, and nobody else's
+            return
         if action.actor != GM:
             actor = state.find(action.actor)
             if actor is None:
@@ -213,7 +216,7 @@ class BaseRuleset:
                 raise IllegalAction(f"it is {state.actor}'s turn, not {action.actor}'s")
             if not actor.is_active and not isinstance(action, EndTurn):
                 raise IllegalAction(f"{actor.id} is {actor.status} and cannot act")
-        elif not isinstance(action, Override):
+        else:
             raise IllegalAction("the GM acts only through overrides")
         rule[0](state, action)
 
