@@ -186,6 +186,8 @@ def _print_state(result: RunResult) -> None:
     out.print(table)
     if state.outcome is not None:
         out.print(f"[bold green]outcome: {state.outcome}[/bold green] (round {state.turns.round})")
+    elif result.stopped == "round limit":
+        out.print(f"no outcome: stopped at the round limit (round {state.turns.round})")
     else:
         out.print(f"no outcome yet: round {state.turns.round}, {state.actor}'s turn")
     if result.scripted is not None and result.scripted.remaining:

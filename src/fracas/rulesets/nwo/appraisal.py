@@ -1,0 +1,122 @@
+"""How good a strike or a tile looks to a plain player, for the tactics.
+
+Autoplay asks this on every turn of thousands of fights, so it stays rough and cheap: the
+hit chance ignores advantage, crits and help; a tile is judged by geometry (range, walls,
+cover, who stands in the way) instead of verifying a move and a shot for each tile. The
+ruleset's `verify` still checks whatever the tactics finally choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from heapq import heappop, heappush
+
+from fracas.core.state import EncounterState
+from fracas.rulesets.nwo.catalog import Weapon
+from fracas.rulesets.nwo.grid import NEIGHBOURS, Tile
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules.attack import (
+    COVER_BONUS,
+    MOVE_PENALTY,
+    defending_weapon,
+    melee_modifier,
+)
+from fracas.rulesets.nwo.rules.common import PRONE, grid, half
+
+PANEL = [a + b for a in range(1, 7) for b in range(1, 7)]
+
+
+@cache
+def beats(margin: int) -> float:
+    """The chance that 2d6 + `margin` beats another 2d6 (a tie is a parry: no hit)."""
+    wins = sum(1 for a in PANEL for b in PANEL if a + margin > b)
+    return wins / len(PANEL) ** 2
+
+
+def hit_chance(
+    state: EncounterState,
+    who: Operative,
+    tile: Tile,
+    foe: Operative,
+    weapon: Weapon,
+    *,
+    moved: bool,
+    engaged: bool,
+    occupied: frozenset[Tile] = frozenset(),
+    bodies: frozenset[Tile] = frozenset(),
+) -> float:
+    """Roughly how likely a strike from `tile` hits `foe`, or 0.0 when it cannot be made
+    (out of reach or range, a wall in the way, an empty magazine, a two-handed gun while
+    engaged) or cannot reach the foe: a shot stops in a helpless body on its line. Someone
+    standing on the line counts as cover."""
+    board = grid(state)
+    gap = board.distance(tile, foe.tile)
+    if not weapon.is_ranged:
+        if gap > weapon.reach:
+            return 0.0
+        guard = melee_modifier(state, foe, defending_weapon(foe))
+        return beats(melee_modifier(state, who, weapon) - guard)
+    if (weapon.range is not None and gap > weapon.range) or (engaged and weapon.hands == 2):
+        return 0.0
+    rounds = who.rounds(weapon.id)
+    if (rounds is not None and rounds <= 0) or board.sight_blocked(tile, foe.tile):
+        return 0.0
+    on_line = board.line(tile, foe.tile)
+    if not bodies.isdisjoint(on_line):
+        return 0.0
+    screened = weapon.effect != "flame_area" and (
+        board.cover_between(tile, foe.tile) or not occupied.isdisjoint(on_line)
+    )
+    modifier = half(state, who.aiming) - (MOVE_PENALTY if moved else 0)
+    return beats(modifier - (COVER_BONUS if screened else 0))
+
+
+def worth(foe: Operative, weapon: Weapon, chance: float) -> float:
+    """A strike's value: its hit chance times the share of the foe's health it takes, so
+    that finishing off the wounded comes first."""
+    return chance * min(1.0, weapon.damage / max(1, foe.hp + foe.ahp))
+
+
+def threatened(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> bool:
+    """Whether a foe with a melee weapon in hand would engage someone standing on `tile`."""
+    board = grid(state)
+    return any(
+        f.holds_melee and not f.has(PRONE) and board.distance(f.tile, tile) <= f.reach for f in foes
+    )
+
+
+def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> int:
+    """How many shooting foes a cover tile next to `tile` screens it from (asked only of
+    tiles with cover next to them: lines of fire are the costly part)."""
+    board = grid(state)
+    if not any((tile[0] + dx, tile[1] + dy) in board.cover for dx, dy in NEIGHBOURS):
+        return 0
+    return sum(
+        1 for f in foes if any(w.is_ranged for w in f.in_hand) and board.cover_between(f.tile, tile)
+    )
+
+
+def distances_to(
+    state: EncounterState, goals: Iterable[Tile], blocked: set[Tile]
+) -> dict[Tile, int]:
+    """Walking distance from every reachable tile to the nearest of `goals`, around walls
+    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar."""
+    board = grid(state)
+    found: dict[Tile, int] = {}
+    queue: list[tuple[int, Tile]] = []
+    for goal in goals:
+        found[goal] = 0
+        heappush(queue, (0, goal))
+    while queue:
+        cost, tile = heappop(queue)
+        if cost > found.get(tile, cost):
+            continue
+        for other in board.neighbours(tile):
+            if other in blocked:
+                continue
+            step = board.step_cost(0, other[0] - tile[0], other[1] - tile[1])
+            if cost + step < found.get(other, cost + step + 1):
+                found[other] = cost + step
+                heappush(queue, (cost + step, other))
+    return found

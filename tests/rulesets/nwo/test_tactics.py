@@ -1,0 +1,97 @@
+"""The `nwo` tactics play as a sensible player would: reload an empty gun, draw a holstered
+weapon, dash (around walls and bodies) when nobody is in reach, flank cover, brace when
+badly hurt in melee."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fracas.core.state import EncounterState
+from fracas.rulesets.nwo import RULESET
+from fracas.rulesets.nwo.actions import Attack, Brace, Dash, Draw, Move, Reload
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules.common import grid
+from tests.rulesets.nwo.core_helpers import Fight, op
+
+
+def _changed(state: EncounterState, oid: str, **changes: object) -> EncounterState:
+    who = state.get(oid)
+    assert isinstance(who, Operative)
+    return state.with_combatant(replace(who, **changes))  # type: ignore[arg-type]
+
+
+def test_an_empty_gun_is_reloaded() -> None:
+    """Seed 9 of the firefight stalled with Gorm's shotgun empty for 30 rounds."""
+    fight = Fight(
+        op("gorm", "ash", 2, 2, weapons=["shotgun"], skills={"aiming": 6}),
+        op("mara", "scav", 6, 2, weapons=["handgun"]),
+    )
+    empty = _changed(fight.state, "gorm", ammo=(("shotgun", 0),))
+    assert RULESET.suggest(empty) == Reload(actor="gorm", weapon="shotgun")
+
+
+def test_a_holstered_weapon_is_drawn() -> None:
+    """The ambushed side starts holstered; empty hands draw rather than punch."""
+    fight = Fight(
+        op("mara", "scav", 2, 2, weapons=[], holstered=["handgun"]),
+        op("vask", "ash", 6, 2, weapons=["handgun"]),
+    )
+    assert RULESET.suggest(fight.state) == Draw(actor="mara", weapons=("handgun",))
+
+
+def test_nobody_in_reach_means_a_dash_toward_the_nearest_foe() -> None:
+    fight = Fight(
+        op("tobin", "scav", 0, 5, weapons=["two_handed_axe"]),
+        op("lett", "ash", 15, 5, weapons=["spear"]),
+        width=16,
+    )
+    suggestion = RULESET.suggest(fight.state)
+    assert isinstance(suggestion, Dash)
+    assert suggestion.to is not None
+    walked = grid(fight.state).distance((0, 5), suggestion.to)
+    assert walked > 6, "a dash covers more than a walk"
+
+
+def test_the_way_to_a_foe_goes_around_a_wall_and_the_fallen() -> None:
+    """Seed 9 of the firefight: Tobin stood two tiles from Gorm, with a pillar and fallen
+    fighters between them, and ended every turn: no tile in reach was nearer as the crow
+    flies. Measured on foot, the way round is nearer."""
+    walls = [(3, y) for y in range(0, 9)]
+    fight = Fight(
+        op("tobin", "scav", 2, 1, weapons=["two_handed_axe"]),
+        op("gorm", "ash", 4, 1, weapons=["shotgun"]),
+        walls=walls,
+        width=8,
+    )
+    empty = _changed(fight.state, "gorm", ammo=(("shotgun", 0),))
+    suggestion = RULESET.suggest(empty)
+    assert isinstance(suggestion, Dash | Move)
+    assert suggestion.to is not None and suggestion.to[0] > 3, "round the wall's end, past it"
+
+
+def test_a_shooter_whose_target_hides_behind_cover_steps_round_it() -> None:
+    """Cover next to the target adds 6 to its defense; a step or two to where the cover is
+    off the line of fire is worth the -2 for moving."""
+    fight = Fight(
+        op("ines", "scav", 2, 4, weapons=["submachine_gun"], skills={"aiming": 6}),
+        op("sil", "ash", 8, 4, weapons=["revolver"]),
+        cover=[(7, 4)],
+    )
+    suggestion = RULESET.suggest(fight.state)
+    assert isinstance(suggestion, Move)
+    assert suggestion.to is not None
+    assert not grid(fight.state).cover_between(suggestion.to, (8, 4))
+    fight.act("ines", "move", to=list(suggestion.to))
+    assert RULESET.suggest(fight.state) == Attack(
+        actor="ines", target="sil", weapon="submachine_gun"
+    )
+
+
+def test_badly_hurt_and_losing_in_melee_braces_while_an_ally_fights() -> None:
+    fight = Fight(
+        op("okoro", "scav", 2, 2, weapons=["short_blade"], hp=10),
+        op("tobin", "scav", 5, 5, weapons=["two_handed_axe"]),
+        op("lett", "ash", 3, 2, weapons=["spear"], skills={"melee": 10, "strength": 10}),
+    )
+    worn = _changed(fight.state, "okoro", hp=2)
+    assert RULESET.suggest(worn) == Brace(actor="okoro")
