@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from fracas.core.actions import EndTurn
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.actions import Attack, Brace, Dash, Draw, Move, Reload
@@ -95,3 +96,19 @@ def test_badly_hurt_and_losing_in_melee_braces_while_an_ally_fights() -> None:
     )
     worn = _changed(fight.state, "okoro", hp=2)
     assert RULESET.suggest(worn) == Brace(actor="okoro")
+
+
+def test_a_shooter_does_not_fire_through_a_friend() -> None:
+    """A character in the line of fire who fails its ranged defense takes the shot: a
+    sensible player steps aside rather than risk hitting a friend."""
+    fight = Fight(
+        op("ines", "scav", 2, 4, weapons=["submachine_gun"], skills={"aiming": 6}),
+        op("tobin", "scav", 5, 4, weapons=["two_handed_axe"]),
+        op("sil", "ash", 8, 4, weapons=["revolver"]),
+    )
+    rooted = _changed(fight.state, "ines", movement_spent=True)
+    assert RULESET.suggest(rooted) == EndTurn(actor="ines"), "no shot through tobin"
+    suggestion = RULESET.suggest(fight.state)
+    assert isinstance(suggestion, Move)
+    assert suggestion.to is not None
+    assert (5, 4) not in grid(fight.state).line(suggestion.to, (8, 4))

@@ -14,7 +14,7 @@ from heapq import heappop, heappush
 
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo.catalog import Weapon
-from fracas.rulesets.nwo.grid import NEIGHBOURS, Tile
+from fracas.rulesets.nwo.grid import NEIGHBOURS, Grid, Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules.attack import (
     COVER_BONUS,
@@ -44,12 +44,13 @@ def hit_chance(
     moved: bool,
     engaged: bool,
     occupied: frozenset[Tile] = frozenset(),
-    bodies: frozenset[Tile] = frozenset(),
+    shields: frozenset[Tile] = frozenset(),
 ) -> float:
     """Roughly how likely a strike from `tile` hits `foe`, or 0.0 when it cannot be made
     (out of reach or range, a wall in the way, an empty magazine, a two-handed gun while
-    engaged) or cannot reach the foe: a shot stops in a helpless body on its line. Someone
-    standing on the line counts as cover."""
+    engaged) or should not be: a shot stops in a helpless body on its line and may hit a
+    friend there, so `shields` (those tiles) rule a shot out. Anyone else standing on the
+    line counts as cover."""
     board = grid(state)
     gap = board.distance(tile, foe.tile)
     if not weapon.is_ranged:
@@ -60,13 +61,16 @@ def hit_chance(
     if (weapon.range is not None and gap > weapon.range) or (engaged and weapon.hands == 2):
         return 0.0
     rounds = who.rounds(weapon.id)
-    if (rounds is not None and rounds <= 0) or board.sight_blocked(tile, foe.tile):
+    if rounds is not None and rounds <= 0:
         return 0.0
-    on_line = board.line(tile, foe.tile)
-    if not bodies.isdisjoint(on_line):
+    if _between(tile, foe.tile, board.walls) and board.sight_blocked(tile, foe.tile):
+        return 0.0
+    in_the_way = _between(tile, foe.tile, occupied | shields)
+    on_line = board.line(tile, foe.tile) if in_the_way else ()
+    if not shields.isdisjoint(on_line):
         return 0.0
     screened = weapon.effect != "flame_area" and (
-        board.cover_between(tile, foe.tile) or not occupied.isdisjoint(on_line)
+        not occupied.isdisjoint(on_line) or _screened(board, tile, foe.tile)
     )
     modifier = half(state, who.aiming) - (MOVE_PENALTY if moved else 0)
     return beats(modifier - (COVER_BONUS if screened else 0))
@@ -93,8 +97,24 @@ def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> i
     if not any((tile[0] + dx, tile[1] + dy) in board.cover for dx, dy in NEIGHBOURS):
         return 0
     return sum(
-        1 for f in foes if any(w.is_ranged for w in f.in_hand) and board.cover_between(f.tile, tile)
+        1 for f in foes if any(w.is_ranged for w in f.in_hand) and _screened(board, f.tile, tile)
     )
+
+
+def _between(a: Tile, b: Tile, tiles: Iterable[Tile]) -> bool:
+    """Whether any of `tiles` lies in the box spanned by a and b (ends excluded): a cheap
+    test that spares most questions the exact line of fire, which costs far more to draw."""
+    low_x, high_x = sorted((a[0], b[0]))
+    low_y, high_y = sorted((a[1], b[1]))
+    return any(
+        low_x <= x <= high_x and low_y <= y <= high_y and (x, y) != a and (x, y) != b
+        for x, y in tiles
+    )
+
+
+def _screened(board: Grid, shooter: Tile, target: Tile) -> bool:
+    """The grid's own cover test, asked only when a cover tile is in the box at all."""
+    return _between(shooter, target, board.cover) and board.cover_between(shooter, target)
 
 
 def distances_to(

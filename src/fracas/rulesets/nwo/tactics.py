@@ -149,8 +149,9 @@ class _Look:
     foes: list[Operative]
     blocked: frozenset[Tile]
     """Tiles others stand or lie on."""
-    bodies: frozenset[Tile]
-    """Tiles of the helpless who still stop a shot (down, not prone, not dead)."""
+    shields: frozenset[Tile]
+    """Tiles no shot should cross: friends, and the helpless who would stop it (standing
+    in the line of fire, so not prone, not dead)."""
     engaged: bool
     mobile: bool
 
@@ -172,13 +173,15 @@ def _look(state: EncounterState, actor_id: str) -> _Look:
     foes = [fighter(state, c.id) for c in state.combatants if c.side != me.side and c.is_active]
     mobile = not (me.movement_spent or why_cannot_move(me))
     engaged = any(True for _ in engagers(state, me))
-    bodies = frozenset(
+    shields = frozenset(
         (other.x, other.y)
         for c in state.combatants
-        if c.status is Status.UNCONSCIOUS and not (other := fighter(state, c.id)).has(PRONE)
+        if c.id != me.id
+        and (c.status is Status.UNCONSCIOUS or (c.side == me.side and c.is_active))
+        and not (other := fighter(state, c.id)).has(PRONE)
     )
     blocked = frozenset(occupied(state, besides=me.id))
-    return _Look(me, foes, blocked, bodies, engaged, mobile)
+    return _Look(me, foes, blocked, shields, engaged, mobile)
 
 
 def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
@@ -238,7 +241,7 @@ def _best_strike(
                 moved=moved,
                 engaged=engaged,
                 occupied=look.blocked,
-                bodies=look.bodies,
+                shields=look.shields,
             )
             value = worth(foe, weapon, chance)
             if chance > 0 and (best is None or value > best.value):
@@ -343,6 +346,9 @@ def _after_acting(state: EncounterState, look: _Look) -> Iterator[Action]:
     if not look.mobile or look.engaged:
         return
     if any(w.is_ranged for w in me.in_hand):
+        board = grid(state)
+        if all(board.distance(me.tile, c) > me.movement + 1 for c in board.cover):
+            return  # no cover within a walk: spare the search
         tiles = queries.reachable(state, me.id)
         cover = {t: sheltered(state, t, look.foes) for t in tiles}
         safe = [t for t in tiles if cover[t] and not threatened(state, t, look.foes)]
