@@ -34,6 +34,17 @@ def beats(margin: int) -> float:
     return wins / len(PANEL) ** 2
 
 
+def open_chance(
+    state: EncounterState, who: Operative, foe: Operative, weapon: Weapon, moved: bool
+) -> float:
+    """The hit chance with nothing in the way (no cover, in reach): an upper bound on
+    `hit_chance` that costs no line of fire, so hopeless candidates are dropped early."""
+    if not weapon.is_ranged:
+        guard = melee_modifier(state, foe, defending_weapon(foe))
+        return beats(melee_modifier(state, who, weapon) - guard)
+    return beats(half(state, who.aiming) - (MOVE_PENALTY if moved else 0))
+
+
 def hit_chance(
     state: EncounterState,
     who: Operative,
@@ -54,10 +65,7 @@ def hit_chance(
     board = grid(state)
     gap = board.distance(tile, foe.tile)
     if not weapon.is_ranged:
-        if gap > weapon.reach:
-            return 0.0
-        guard = melee_modifier(state, foe, defending_weapon(foe))
-        return beats(melee_modifier(state, who, weapon) - guard)
+        return open_chance(state, who, foe, weapon, moved) if gap <= weapon.reach else 0.0
     if (weapon.range is not None and gap > weapon.range) or (engaged and weapon.hands == 2):
         return 0.0
     rounds = who.rounds(weapon.id)

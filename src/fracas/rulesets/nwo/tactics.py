@@ -52,6 +52,7 @@ from fracas.rulesets.nwo.actions import (
 from fracas.rulesets.nwo.appraisal import (
     distances_to,
     hit_chance,
+    open_chance,
     sheltered,
     threatened,
     worth,
@@ -220,10 +221,18 @@ def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
 
 
 def _best_strike(
-    state: EncounterState, look: _Look, tile: Tile, weapon_ids: Iterable[str], *, moved: bool
+    state: EncounterState,
+    look: _Look,
+    tile: Tile,
+    weapon_ids: Iterable[str],
+    *,
+    moved: bool,
+    floor: float = 0.0,
 ) -> _Strike | None:
     """The most worthwhile attack from `tile` with these weapons (in hand, or the bare
-    hands and the stock a fighter always has), if any can be made."""
+    hands and the stock a fighter always has), if any can be made and is worth more than
+    `floor` (what the caller already has: candidates that cannot beat it are not looked
+    at closely)."""
     me = look.me
     engaged = look.engaged if tile == me.tile else threatened(state, tile, look.foes)
     best: _Strike | None = None
@@ -232,6 +241,9 @@ def _best_strike(
         if weapon is None:
             continue
         for foe in look.foes:
+            bar = floor if best is None else max(floor, best.value)
+            if worth(foe, weapon, open_chance(state, me, foe, weapon, moved)) <= bar:
+                continue
             chance = hit_chance(
                 state,
                 me,
@@ -266,7 +278,8 @@ def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) 
             break
         if shooter and threatened(state, tile, look.foes):
             continue
-        strike = _best_strike(state, look, tile, me.wielded, moved=True)
+        floor = 0.0 if best is None else best.value / (BETTER_BY if look.hurt else 1.0)
+        strike = _best_strike(state, look, tile, me.wielded, moved=True, floor=floor)
         if strike is None:
             continue
         if look.hurt and sheltered(state, tile, look.foes):
