@@ -112,3 +112,13 @@ def test_a_shooter_does_not_fire_through_a_friend() -> None:
     assert isinstance(suggestion, Move)
     assert suggestion.to is not None
     assert (5, 4) not in grid(fight.state).line(suggestion.to, (8, 4))
+
+
+def test_empty_hands_with_nothing_to_draw_punch() -> None:
+    """Only a gun's stock is an improvised weapon; a fighter with a better Melee than Nimble
+    and nothing in hand still strikes unarmed instead of standing idle."""
+    fight = Fight(
+        op("crew", "a", 2, 2, weapons=[], skills={"melee": 4, "nimble": 0}),
+        op("gang", "b", 3, 3, weapons=[]),
+    )
+    assert RULESET.suggest(fight.state) == Attack(actor="crew", target="gang", weapon="unarmed")

@@ -210,9 +210,7 @@ def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
         yield here.action
     yield from _reloads(me)
     yield from _draws(state, look)
-    bare = _best_strike(state, look, me.tile, (UNARMED, IMPROVISED), moved=me.moved > 0)
-    if bare is not None:
-        yield bare.action
+    yield from _bare_strikes(state, look)
     if look.mobile and not me.moved:
         tile = _dash_target(state, look)
         if tile is not None:
@@ -260,6 +258,20 @@ def _best_strike(
                 action = Attack(actor=me.id, target=foe.id, weapon=weapon_id)
                 best = _Strike(value, chance, tile, action)
     return best
+
+
+def _bare_strikes(state: EncounterState, look: _Look) -> Iterator[Attack]:
+    """Strikes with what a fighter always has, best first: fists, and the stock of a gun
+    in hand (an improvised weapon only then)."""
+    me = look.me
+    kinds = [UNARMED, *([IMPROVISED] if any(w.is_ranged for w in me.in_hand) else [])]
+    strikes = [
+        strike
+        for kind in kinds
+        if (strike := _best_strike(state, look, me.tile, (kind,), moved=me.moved > 0))
+    ]
+    for strike in sorted(strikes, key=lambda s: s.value, reverse=True):
+        yield strike.action
 
 
 def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) -> _Strike | None:
