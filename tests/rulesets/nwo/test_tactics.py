@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fracas.core.actions import EndTurn
+from fracas.core.conditions import Condition, Expiry
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo import RULESET
-from fracas.rulesets.nwo.actions import Attack, Brace, Dash, Draw, Move, Reload
+from fracas.rulesets.nwo.actions import Attack, Brace, Dash, Draw, Move, Reload, ResolveCheck
 from fracas.rulesets.nwo.operative import Operative
-from fracas.rulesets.nwo.rules.common import grid
+from fracas.rulesets.nwo.rules.common import SUPPRESSED, grid
 from tests.rulesets.nwo.core_helpers import Fight, op
 
 
@@ -122,3 +123,15 @@ def test_empty_hands_with_nothing_to_draw_punch() -> None:
         op("gang", "b", 3, 3, weapons=[]),
     )
     assert RULESET.suggest(fight.state) == Attack(actor="crew", target="gang", weapon="unarmed")
+
+
+def test_a_suppressed_fighter_first_takes_the_free_resolve_check() -> None:
+    """Until the check is passed, neither moving nor shooting back at the suppressor is
+    allowed; the check is free, so it comes first."""
+    fight = Fight(
+        op("mara", "scav", 2, 2, weapons=["handgun"], skills={"resolve": 6}),
+        op("vask", "ash", 8, 2, weapons=["assault_rifle"]),
+    )
+    pinned = Condition(name=SUPPRESSED, source="vask", expiry=Expiry.START_OF_TURN, anchor="vask")
+    suppressed = _changed(fight.state, "mara", conditions=(pinned,))
+    assert RULESET.suggest(suppressed) == ResolveCheck(actor="mara")

@@ -1,12 +1,13 @@
 """A plain way to play `nwo` for autoplay, the way a sensible player would.
 
 `candidates` lists actions worth checking for `legal_actions` (the map queries in
-`queries.py` keep the list short). `suggest` picks one: break a grapple, stand up, take a
-good shot or blow from where one stands, else step to where one is better (flanking cover,
-reaching a foe); reload an empty gun (a success costs nothing), draw or swap to a weapon
-that can be used, dash toward the foes when nothing is in reach. A badly hurt fighter braces
-or ends in cover. Whatever it picks has passed the ruleset's `verify`; its judgement of tiles
-and odds (`appraisal.py`) is rough on purpose, so a fight of many turns stays cheap.
+`queries.py` keep the list short). `suggest` picks one: break a grapple, steady oneself
+against suppressive fire, stand up, take a good shot or blow from where one stands, else
+step to where one is better (round cover, clear of friends in the line of fire, next to a
+foe); reload an empty gun (a success costs nothing), draw or swap to a weapon that can be
+used, dash toward the foes when nothing is in reach. A badly hurt fighter braces or ends in
+cover. Whatever it picks has passed the ruleset's `verify`; its judgement of tiles and odds
+(`appraisal.py`) is rough on purpose, so a fight of many turns stays cheap.
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules.common import (
     GRAPPLED,
     PRONE,
+    SUPPRESSED,
     engagers,
     fighter,
     grid,
@@ -192,6 +194,8 @@ def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
         return
     if me.has(GRAPPLED):
         yield Escape(actor=me.id)
+    if me.has(SUPPRESSED):  # the free Resolve check first: passed, nothing holds one back
+        yield ResolveCheck(actor=me.id)
     if me.has(PRONE) and look.mobile:
         yield Stand(actor=me.id, using="movement")
     if me.acted:
