@@ -97,6 +97,8 @@ def test_badly_hurt_and_losing_in_melee_braces_while_an_ally_fights() -> None:
     )
     worn = _changed(fight.state, "okoro", hp=2)
     assert RULESET.suggest(worn) == Brace(actor="okoro")
+    alone = _changed(worn, "tobin", hp=2, ahp=0)
+    assert RULESET.suggest(alone) != Brace(actor="okoro"), "with nobody else fighting, it fights on"
 
 
 def test_a_shooter_does_not_fire_through_a_friend() -> None:

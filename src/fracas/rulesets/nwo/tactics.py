@@ -157,10 +157,17 @@ class _Look:
     in the line of fire, so not prone, not dead)."""
     engaged: bool
     mobile: bool
+    backed: bool
+    """Another of the side still fights unhurt: only then may a hurt fighter hold back
+    (were everyone to, the fight would never end)."""
 
     @property
     def hurt(self) -> bool:
-        return self.me.ahp == 0 and self.me.hp * HURT_SHARE <= self.me.max_hp
+        return _hurt(self.me)
+
+
+def _hurt(who: Operative) -> bool:
+    return who.ahp == 0 and who.hp * HURT_SHARE <= who.max_hp
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +191,11 @@ def _look(state: EncounterState, actor_id: str) -> _Look:
         and not (other := fighter(state, c.id)).has(PRONE)
     )
     blocked = frozenset(occupied(state, besides=me.id))
-    return _Look(me, foes, blocked, shields, engaged, mobile)
+    backed = any(
+        c.id != me.id and c.side == me.side and c.is_active and not _hurt(fighter(state, c.id))
+        for c in state.combatants
+    )
+    return _Look(me, foes, blocked, shields, engaged, mobile, backed)
 
 
 def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
@@ -204,7 +215,7 @@ def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
     here = _best_strike(state, look, me.tile, me.wielded, moved=me.moved > 0)
     if here is None:
         yield from _reloads(me)
-    if look.hurt and look.engaged and (here is None or here.chance < GOOD_CHANCE):
+    if look.hurt and look.backed and look.engaged and (here is None or here.chance < GOOD_CHANCE):
         yield Brace(actor=me.id)
     if here is None or (here.chance < GOOD_CHANCE and not look.engaged):
         moved = _strike_after_moving(state, look, FLANK_STEPS if here else None)
