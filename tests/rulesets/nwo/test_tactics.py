@@ -137,3 +137,26 @@ def test_a_suppressed_fighter_first_takes_the_free_resolve_check() -> None:
     pinned = Condition(name=SUPPRESSED, source="vask", expiry=Expiry.START_OF_TURN, anchor="vask")
     suppressed = _changed(fight.state, "mara", conditions=(pinned,))
     assert RULESET.suggest(suppressed) == ResolveCheck(actor="mara")
+
+
+def test_a_hopeless_shot_gives_way_to_a_blade() -> None:
+    """Sil's revolver (Aiming 0) against a target behind cover rolls 2d6 against 2d6 + 6
+    (about 1 in 37); a strong, skilled blade next to the target hits 97 times in 100."""
+    fight = Fight(
+        op(
+            "sil",
+            "ash",
+            2,
+            4,
+            weapons=["revolver", "short_blade"],
+            skills={"aiming": 0, "melee": 10, "strength": 10},
+        ),
+        op("lett", "scav", 6, 4, weapons=["short_blunt"]),
+        cover=[(5, 3), (5, 4), (5, 5)],
+    )
+    suggestion = RULESET.suggest(fight.state)
+    assert isinstance(suggestion, Move)
+    assert suggestion.to is not None
+    assert grid(fight.state).distance(suggestion.to, (6, 4)) == 1
+    fight.act("sil", "move", to=list(suggestion.to))
+    assert RULESET.suggest(fight.state) == Attack(actor="sil", target="lett", weapon="short_blade")

@@ -290,23 +290,23 @@ def _bare_strikes(state: EncounterState, look: _Look) -> Iterator[Attack]:
 
 
 def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) -> _Strike | None:
-    """The nearest tile (within `steps`, if given) this turn's movement reaches from which a
-    strike with what is in hand is likely, else the best of the rest; a shooter keeps out of
-    melee reach and, when hurt, favours tiles that cover screens. Nearest first and only a
-    few steps when there is a shot already, because lines of fire are what this costs."""
+    """The nearest tile this turn's movement reaches from which a strike with what is in
+    hand is likely, else the best of the rest. Guns count only within `steps` (if given)
+    and out of foes' melee reach; beyond, or next to a foe, only blades and clubs do, so a
+    shooter with a hopeless shot and a melee weapon closes in. Nearest first, and guns
+    only a few steps out when there is a shot already: lines of fire are what this costs.
+    A hurt fighter favours tiles that cover screens."""
     if not look.mobile:
         return None
     me = look.me
-    shooter = any(w.is_ranged for w in me.in_hand)
+    melee = tuple(w.id for w in me.in_hand if not w.is_ranged)
     best: _Strike | None = None
     reach = queries.reachable(state, me.id)
     for tile in sorted(reach, key=reach.__getitem__):
-        if steps is not None and reach[tile] > steps:
-            break
-        if shooter and threatened(state, tile, look.foes):
-            continue
+        far = steps is not None and reach[tile] > steps
+        weapon_ids = melee if far or threatened(state, tile, look.foes) else me.wielded
         floor = 0.0 if best is None else best.value / (BETTER_BY if look.hurt else 1.0)
-        strike = _best_strike(state, look, tile, me.wielded, moved=True, floor=floor)
+        strike = _best_strike(state, look, tile, weapon_ids, moved=True, floor=floor)
         if strike is None:
             continue
         if look.hurt and sheltered(state, tile, look.foes):
