@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from functools import cache
 from heapq import heappop, heappush
 
+from fracas.core.distribution import compare
+from fracas.core.notation import with_modifier
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo.catalog import Weapon
 from fracas.rulesets.nwo.grid import NEIGHBOURS, Grid, Tile
@@ -24,14 +26,13 @@ from fracas.rulesets.nwo.rules.attack import (
 )
 from fracas.rulesets.nwo.rules.common import PRONE, grid, half
 
-PANEL = [a + b for a in range(1, 7) for b in range(1, 7)]
+PANEL = "2d6"
 
 
 @cache
 def beats(margin: int) -> float:
     """The chance that 2d6 + `margin` beats another 2d6 (a tie is a parry: no hit)."""
-    wins = sum(1 for a in PANEL for b in PANEL if a + margin > b)
-    return wins / len(PANEL) ** 2
+    return float(compare(with_modifier(PANEL, margin), PANEL)[0])
 
 
 def open_chance(
