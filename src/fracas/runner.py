@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from fracas.core.dice import Dice, Rng, ScriptedRng
 from fracas.core.encounter import Encounter
@@ -28,6 +28,10 @@ class RunError:
         return f"{self.place}: {self.message}"
 
 
+Stop = Literal["outcome", "round limit"]
+"""Why autoplay stopped: the fight has an outcome, or `max_rounds` ran out before one."""
+
+
 @dataclass(slots=True)
 class RunResult:
     spec: ScenarioSpec
@@ -35,10 +39,14 @@ class RunResult:
     seed: int | None
     scripted: ScriptedRng | None
     error: RunError | None = None
+    stopped: Stop | None = None
+    """Why autoplay stopped, when the file asked for it."""
 
     def to_json(self) -> dict[str, Any]:
         out = self.encounter.state.to_json()
         out["seed"] = self.seed
+        if self.stopped == "round limit":
+            out["stopped"] = self.stopped
         out["events"] = [e.to_json() for e in self.encounter.log]
         out["dice_left"] = None if self.scripted is None else list(self.scripted.remaining)
         if self.error is not None:
@@ -85,17 +93,19 @@ def run_scenario(spec: ScenarioSpec, seed: int | None = None, rng: Rng | None = 
             return result
     rounds = spec.autoplay_rounds
     if rounds is not None:
-        autoplay(encounter, rounds)
+        result.stopped = autoplay(encounter, rounds)
     return result
 
 
-def autoplay(encounter: Encounter, max_rounds: int) -> None:
-    """Let the ruleset's tactics play every side until an outcome or `max_rounds` rounds."""
+def autoplay(encounter: Encounter, max_rounds: int) -> Stop:
+    """Let the ruleset's tactics play every side until an outcome or `max_rounds` rounds,
+    and say which came first: a fight cut off at the limit is not a finished one."""
     ruleset = encounter.ruleset
     while encounter.state.outcome is None and encounter.state.turns.round <= max_rounds:
         state = encounter.state
         actor = state.actor
         if actor is None:
-            return
+            break
         # `suggest` verifies what it picks (the protocol says so), so acting need not again.
         encounter.act(ruleset.suggest(state), verified=True)
+    return "round limit" if encounter.state.outcome is None else "outcome"

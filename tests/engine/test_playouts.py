@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from fracas.core.actions import EndTurn
 from fracas.core.dice import Dice
 from fracas.core.encounter import Encounter, replay
-from fracas.core.state import Status
+from fracas.core.events import Event
+from fracas.core.state import EncounterState, Status
 from fracas.rulesets.lines import RULESET
 from fracas.scenario import parse_scenario
+from tests.tactics_playout import play_suggestions
 
 dice_text = st.sampled_from(["1d6", "1d6+1", "1d6+3", "2d6", "2d6-1", "1d6+2"])
 weapon = st.fixed_dictionaries(
@@ -89,3 +91,17 @@ def test_random_legal_playouts_keep_the_invariants(
         enc.redo()
         assert enc.state == after
     assert replay(RULESET, enc.setup, enc.log) == enc.state
+
+
+@given(scenario=scenarios(), seed=st.integers(0, 2**16))
+def test_the_tactics_only_suggest_legal_actions(scenario: dict[str, Any], seed: int) -> None:
+    """Whatever the sheets and the dice, `suggest` hands out only actions `verify` accepts
+    (autoplay may then act on them without checking again)."""
+    spec = parse_scenario(scenario)
+    enc = Encounter(RULESET, RULESET.setup(spec), Dice(random.Random(seed)))
+
+    def hp_in_bounds(before: EncounterState, events: list[Event]) -> None:
+        for combatant in enc.state.combatants:
+            assert 0 <= combatant.hp <= combatant.max_hp
+
+    play_suggestions(enc, 120, hp_in_bounds)

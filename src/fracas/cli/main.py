@@ -286,6 +286,8 @@ def _print_state(result: RunResult) -> None:
     if state.outcome is not None:
         outcome = literal(str(state.outcome))
         out.print(f"[bold green]outcome: {outcome}[/bold green] (round {state.turns.round})")
+    elif result.stopped == "round limit":
+        out.print(f"no outcome: stopped at the round limit (round {state.turns.round})")
     else:
         actor = literal(str(state.actor))
         out.print(f"no outcome yet: round {state.turns.round}, {actor}'s turn")

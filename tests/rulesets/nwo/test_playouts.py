@@ -20,6 +20,7 @@ from fracas.rulesets.nwo.events import ActionSpent, Damaged
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules.common import ACTION_PLEDGED
 from fracas.scenario import parse_scenario
+from tests.tactics_playout import play_suggestions
 
 ONE_HANDED = ["handgun", "revolver", "short_blunt", "one_handed_axe", "short_blade"]
 TWO_HANDED = ["shotgun", "bolt_action_rifle", "crossbow", "spear", "two_handed_axe", "long_blunt"]
@@ -157,3 +158,23 @@ def test_random_legal_playouts_keep_the_invariants(
         enc.redo()
         assert enc.state == after
     assert replay(RULESET, enc.setup, enc.log) == enc.state
+
+
+@given(scenario=scenarios(), seed=st.integers(0, 2**16), holster=st.booleans())
+def test_the_tactics_only_suggest_legal_actions(
+    scenario: dict[str, Any], seed: int, holster: bool
+) -> None:
+    """Whatever the map, the dice and the kit, `suggest` hands out only actions `verify`
+    accepts (autoplay may then act on them without checking again), and a fight it plays
+    keeps the invariants."""
+    if holster:  # start with every weapon holstered, as the ambushed side does
+        for sheet in scenario["combatants"]:
+            sheet["holstered"], sheet["weapons"] = sheet["weapons"], []
+    spec = parse_scenario(scenario)
+    enc = Encounter(RULESET, RULESET.setup(spec), Dice(random.Random(seed)))
+
+    def keep_invariants(before: EncounterState, events: list[Any]) -> None:
+        check_armor_first(before, events)
+        check_state(enc.state)
+
+    play_suggestions(enc, 60, keep_invariants)

@@ -1,17 +1,25 @@
 """A plain, predictable way to play `lines`, for autoplay and as the simulator's first policy.
 
 `candidates` lists every action worth checking for a fighter (the ruleset filters the illegal
-ones); `suggest` picks one the way a cautious table would: revive a dying ally, break a hold,
-hit the weakest enemy in reach with the best weapon, close the distance, then end the turn.
+ones); `suggest` picks one the way a cautious table would: break a hold, revive a dying ally
+(stepping over to them first), make the most worthwhile attack, stepping a line first when
+that brings a foe into reach or effective range, take aim when an aimed shot next turn is
+worth more than two plain ones, dash toward the foes when no attack can be made, and take a
+defensive stance when badly hurt with poor odds while an ally still fights. Every choice is
+verified by the ruleset before it is returned.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from fracas.core.actions import Action, EndTurn
-from fracas.core.notation import parse
+from fracas.core.distribution import compare
+from fracas.core.errors import FracasError
+from fracas.core.notation import parse, plus, with_modifier
 from fracas.core.state import EncounterState, Status
 from fracas.rulesets.lines.actions import (
     Aim,
@@ -27,7 +35,15 @@ from fracas.rulesets.lines.actions import (
     Use,
 )
 from fracas.rulesets.lines.fighter import Fighter
-from fracas.rulesets.lines.rules.common import fighter, grappler_of
+from fracas.rulesets.lines.rules.common import (
+    AIMING,
+    DEFENDING,
+    distance,
+    fighter,
+    grappler_of,
+    options,
+)
+from fracas.rulesets.lines.rules.movement import DASH_ALLOWANCE
 from fracas.rulesets.lines.sheet import WeaponCard
 
 if TYPE_CHECKING:
@@ -74,17 +90,50 @@ def _average(card: WeaponCard) -> float:
     return (expr.minimum() + expr.maximum()) / 2
 
 
+@cache
+def _chance(attack: str, penalty: int, defense: str, tie_hits: bool) -> float:
+    """The exact chance that `attack` less `penalty` beats `defense` (cached: a fight asks
+    the same few questions again and again)."""
+    expr = parse(attack)
+    greater, equal, _ = compare(with_modifier(expr, expr.modifier - penalty), defense)
+    return float(greater + equal) if tie_hits else float(greater)
+
+
 def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
+    """The first wish that the ruleset accepts: only verified actions leave here."""
     actor_id = state.actor
     assert actor_id is not None
     actor = fighter(state, actor_id)
     for action in _wishes(state, actor):
         try:
             ruleset.verify(state, action)
-        except Exception:
+        except FracasError:
             continue
         return action
     return EndTurn(actor=actor_id)
+
+
+AIM_PAYS = 2.5
+"""Aim (no attack now, +1d6 next turn) when the aimed attack is worth this many plain ones:
+more than two, because a hit now is worth more than the same hit a turn later."""
+POOR_CHANCE = 0.35
+"""Below this, a badly hurt fighter would rather defend than swing."""
+HURT_SHARE = 3
+"""Badly hurt: at most a third of the maximum HP."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """An attack worth making, and the line to step to first (None: from where one stands)."""
+
+    value: float
+    chance: float
+    step: int | None
+    attack: Attack
+
+
+def _hurt(who: Fighter) -> bool:
+    return who.hp * HURT_SHARE <= who.max_hp
 
 
 def _wishes(state: EncounterState, actor: Fighter) -> Iterator[Action]:
@@ -92,33 +141,126 @@ def _wishes(state: EncounterState, actor: Fighter) -> Iterator[Action]:
         yield BreakFree(actor=actor.id)
         return
     allies = [fighter(state, c.id) for c in state.combatants if c.side == actor.side]
-    enemies = [
+    foes = [
         fighter(state, c.id)
         for c in state.combatants
-        if c.side != actor.side and c.status in (Status.ACTIVE, Status.UNCONSCIOUS)
+        if c.side != actor.side and c.status is Status.ACTIVE
     ]
+    yield from _care(state, actor, allies)
+    if not foes:
+        return
+    plan = _best_plan(state, actor, foes)
+    if plan is None:
+        yield from _close_in(state, actor, foes)
+        return
+    fighting = [a for a in allies if a.id != actor.id and a.is_active and not _hurt(a)]
+    if _hurt(actor) and plan.chance < POOR_CHANCE and fighting:
+        yield Defend(actor=actor.id)
+    if plan.step is not None:
+        yield Move(actor=actor.id, to=plan.step)
+    if _aim_pays(state, actor, plan):
+        yield Aim(actor=actor.id)
+    yield plan.attack
+
+
+def _care(state: EncounterState, actor: Fighter, allies: list[Fighter]) -> Iterator[Action]:
+    """Heal the dying first, then the badly hurt; step toward a dying ally out of reach."""
+    kits = [g.id for g, n in zip(actor.gear, actor.charges, strict=True) if n > 0]
+    if not kits:
+        return
     for ally in sorted(allies, key=lambda a: (a.status is not Status.DYING, a.hp)):
-        if ally.status is Status.DYING or ally.hp * 2 < ally.max_hp:
-            for item in actor.gear:
-                yield Heal(actor=actor.id, target=ally.id, item=item.id)
-    weapons = sorted(actor.weapons, key=_average, reverse=True)
-    targets = sorted(enemies, key=lambda e: (abs(e.line - actor.line), e.hp))
-    one_handed = [w for w in weapons if w.hands == 1]
-    for target in targets:
-        if len(one_handed) >= 2:
-            yield Attack(
-                actor=actor.id,
-                target=target.id,
-                weapon=one_handed[0].id,
-                second_weapon=one_handed[1].id,
-            )
-        for weapon in weapons:
-            yield Attack(actor=actor.id, target=target.id, weapon=weapon.id)
-    if targets and weapons and all(w.is_melee for w in weapons):
-        nearest = targets[0]
-        if abs(nearest.line - actor.line) > max(w.reach for w in weapons):
-            step = 1 if nearest.line > actor.line else -1
-            yield Move(actor=actor.id, to=actor.line + step)
-    if not weapons and targets:
-        yield Grapple(actor=actor.id, target=targets[0].id)
-    yield EndTurn(actor=actor.id)
+        if ally.status is Status.DYING or (ally.is_active and ally.hp * 2 < ally.max_hp):
+            for item in kits:
+                yield Heal(actor=actor.id, target=ally.id, item=item)
+    for ally in allies:
+        if ally.status is Status.DYING and distance(actor, ally) > 1:
+            yield Move(actor=actor.id, to=actor.line + (1 if ally.line > actor.line else -1))
+
+
+def _best_plan(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> _Plan | None:
+    """The most worthwhile attack from this line or (movement allowing) a neighbouring one:
+    its chance to hit times the share of the foe's HP its average damage takes."""
+    if actor.acted:
+        return None
+    lines = [actor.line]
+    if actor.moved < actor.move_allowance and not options(state).move_uses_action:
+        lines += [n for n in (actor.line - 1, actor.line + 1) if 1 <= n <= 6]
+    best: _Plan | None = None
+    for line in lines:
+        for foe in foes:
+            for plan in _attacks(state, actor, line, foe):
+                if best is None or plan.value > best.value + 1e-9:
+                    best = plan
+    return best
+
+
+def _attacks(state: EncounterState, actor: Fighter, line: int, foe: Fighter) -> Iterator[_Plan]:
+    step = None if line == actor.line else line
+    gap = abs(line - foe.line)
+    usable = [w for w in actor.weapons if not w.is_melee or gap <= w.reach]
+    aimed = actor.has(AIMING)
+    for card in usable:
+        chance = _strike_chance(state, card, gap, foe, aimed=aimed)
+        value = _worth(card, chance, foe)
+        action = Attack(actor=actor.id, target=foe.id, weapon=card.id)
+        if chance > 0:
+            yield _Plan(value, chance, step, action)
+    one_handed = sorted((w for w in usable if w.hands == 1), key=_average, reverse=True)
+    if len(one_handed) >= 2:
+        first, second = one_handed[:2]
+        chance = _strike_chance(state, first, gap, foe, aimed=aimed)
+        later = _strike_chance(state, second, gap, foe, penalty=actor.dual_wield_penalty)
+        value = _worth(first, chance, foe) + _worth(second, later, foe)
+        action = Attack(actor=actor.id, target=foe.id, weapon=first.id, second_weapon=second.id)
+        if chance > 0:
+            yield _Plan(value, chance, step, action)
+
+
+def _strike_chance(
+    state: EncounterState,
+    card: WeaponCard,
+    gap: int,
+    foe: Fighter,
+    *,
+    aimed: bool = False,
+    penalty: int = 0,
+) -> float:
+    attack = str(plus(card.attack, "1d6")) if aimed else card.attack
+    if card.range is not None:
+        penalty += max(0, gap - card.range)
+    defense = f"{'2d6' if foe.has(DEFENDING) else '1d6'}+{foe.dexterity}"
+    return _chance(attack, penalty, defense, options(state).tie == "attacker")
+
+
+def _worth(card: WeaponCard, chance: float, foe: Fighter) -> float:
+    """Finishing off the wounded comes first: the share of the foe's HP a hit takes."""
+    return chance * min(1.0, _average(card) / max(1, foe.hp))
+
+
+def _aim_pays(state: EncounterState, actor: Fighter, plan: _Plan) -> bool:
+    """Aiming now pays when next turn's aimed attack beats two plain ones."""
+    if actor.has(AIMING) or plan.attack.second_weapon is not None:
+        return False
+    card = actor.weapon(plan.attack.weapon)
+    foe = fighter(state, plan.attack.target)
+    assert card is not None
+    line = plan.step if plan.step is not None else actor.line
+    aimed = _strike_chance(state, card, abs(line - foe.line), foe, aimed=True)
+    return aimed > AIM_PAYS * plan.chance
+
+
+def _close_in(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> Iterator[Action]:
+    """No attack can be made this turn: dash (or step) toward the nearest foe, no nearer
+    than the longest reach or effective range needs."""
+    nearest = min(foes, key=lambda f: (distance(actor, f), f.hp))
+    gap = distance(actor, nearest)
+    wanted = max((w.reach if w.is_melee else w.range or 0 for w in actor.weapons), default=1)
+    way = 1 if nearest.line > actor.line else -1
+    if not actor.acted and not options(state).move_uses_action:
+        steps = min(DASH_ALLOWANCE - actor.moved, gap - wanted)
+        if steps > 0:
+            yield Dash(actor=actor.id, to=actor.line + way * steps)
+    if gap > wanted:
+        yield Move(actor=actor.id, to=actor.line + way)
+    if not actor.weapons:
+        yield Grapple(actor=actor.id, target=nearest.id)

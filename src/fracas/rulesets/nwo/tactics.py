@@ -1,17 +1,24 @@
-"""A plain way to play `nwo` for autoplay: shoot or strike the nearest enemy, close in.
+"""A plain way to play `nwo` for autoplay, the way a sensible player would.
 
 `candidates` lists actions worth checking for `legal_actions` (the map queries in
-`queries.py` keep the list short); `suggest` picks one.
+`queries.py` keep the list short). `suggest` picks one: break a grapple, steady oneself
+against suppressive fire, stand up, take a good shot or blow from where one stands, else
+step to where one is better (round cover, clear of friends in the line of fire, next to a
+foe); reload an empty gun (a success costs nothing), draw or swap to a weapon that can be
+used, dash toward the foes when nothing is in reach. A badly hurt fighter braces or ends in
+cover. Whatever it picks has passed the ruleset's `verify`; its judgement of tiles and odds
+(`appraisal.py`) is rough on purpose, so a fight of many turns stays cheap.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from fracas.core.actions import Action, EndTurn
 from fracas.core.errors import FracasError
-from fracas.core.state import EncounterState
+from fracas.core.state import EncounterState, Status
 from fracas.rulesets.nwo import queries
 from fracas.rulesets.nwo.actions import (
     Attack,
@@ -43,10 +50,33 @@ from fracas.rulesets.nwo.actions import (
     Suppress,
     Swap,
 )
-from fracas.rulesets.nwo.rules.common import fighter, grid
+from fracas.rulesets.nwo.appraisal import (
+    distances_to,
+    hit_chance,
+    open_chance,
+    sheltered,
+    threatened,
+    worth,
+)
+from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, catalog
+from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules.common import (
+    GRAPPLED,
+    PRONE,
+    SUPPRESSED,
+    engagers,
+    fighter,
+    grid,
+    occupied,
+)
+from fracas.rulesets.nwo.rules.movement import why_cannot_move
 
 if TYPE_CHECKING:
     from fracas.core.ruleset import BaseRuleset
+
+UNREACHED = 10**6
+"""The walking distance of a tile from which no foe can be reached at all."""
 
 
 def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
@@ -92,6 +122,7 @@ def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
 
 
 def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
+    """The first wish that the ruleset accepts: only verified actions leave here."""
     actor_id = state.actor
     assert actor_id is not None
     for action in _wishes(state, actor_id):
@@ -103,22 +134,267 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     return EndTurn(actor=actor_id)
 
 
-def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
-    actor = fighter(state, actor_id)
-    board = grid(state)
-    enemies = sorted(
-        (fighter(state, c.id) for c in state.combatants if c.side != actor.side and c.is_active),
-        key=lambda e: (board.distance(actor.tile, e.tile), e.hp + e.ahp),
+GOOD_CHANCE = 0.45
+"""A strike at least this likely is made from where one stands, without moving first."""
+BETTER_BY = 1.3
+"""Moving first (and shooting at -2) must promise this much more than staying put."""
+FLANK_STEPS = 3
+"""How far a shooter who has a poor shot looks for a better one (to get round cover)."""
+HURT_SHARE = 3
+"""Badly hurt: no armor hitpoints left and at most a third of the HP."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """What one fighter sees at the start of a decision, worked out once."""
+
+    me: Operative
+    foes: list[Operative]
+    blocked: frozenset[Tile]
+    """Tiles others stand or lie on."""
+    shields: frozenset[Tile]
+    """Tiles no shot should cross: friends, and the helpless who would stop it (standing
+    in the line of fire, so not prone, not dead)."""
+    engaged: bool
+    mobile: bool
+    backed: bool
+    """Another of the side still fights unhurt: only then may a hurt fighter hold back
+    (were everyone to, the fight would never end)."""
+
+    @property
+    def hurt(self) -> bool:
+        return _hurt(self.me)
+
+
+def _hurt(who: Operative) -> bool:
+    return who.ahp == 0 and who.hp * HURT_SHARE <= who.max_hp
+
+
+@dataclass(frozen=True, slots=True)
+class _Strike:
+    value: float
+    chance: float
+    tile: Tile
+    action: Attack
+
+
+def _look(state: EncounterState, actor_id: str) -> _Look:
+    me = fighter(state, actor_id)
+    foes = [fighter(state, c.id) for c in state.combatants if c.side != me.side and c.is_active]
+    mobile = not (me.movement_spent or why_cannot_move(me))
+    engaged = any(True for _ in engagers(state, me))
+    shields = frozenset(
+        (other.x, other.y)
+        for c in state.combatants
+        if c.id != me.id
+        and (c.status is Status.UNCONSCIOUS or (c.side == me.side and c.is_active))
+        and not (other := fighter(state, c.id)).has(PRONE)
     )
-    for weapon_id, targets in queries.targets(state, actor_id).items():
-        for enemy in enemies:
-            if enemy.id in targets:
-                yield Attack(actor=actor_id, target=enemy.id, weapon=weapon_id)
-    if enemies and not actor.movement_spent:
-        nearest = enemies[0]
-        options = queries.reachable(state, actor_id)
-        if options:
-            best = min(options, key=lambda t: (board.distance(t, nearest.tile), options[t]))
-            if board.distance(best, nearest.tile) < board.distance(actor.tile, nearest.tile):
-                yield Move(actor=actor_id, to=best)
-    yield EndTurn(actor=actor_id)
+    blocked = frozenset(occupied(state, besides=me.id))
+    backed = any(
+        c.id != me.id and c.side == me.side and c.is_active and not _hurt(fighter(state, c.id))
+        for c in state.combatants
+    )
+    return _Look(me, foes, blocked, shields, engaged, mobile, backed)
+
+
+def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
+    look = _look(state, actor_id)
+    me = look.me
+    if not look.foes:
+        return
+    if me.has(GRAPPLED):
+        yield Escape(actor=me.id)
+    if me.has(SUPPRESSED):  # the free Resolve check first: passed, nothing holds one back
+        yield ResolveCheck(actor=me.id)
+    if me.has(PRONE) and look.mobile:
+        yield Stand(actor=me.id, using="movement")
+    if me.acted:
+        yield from _after_acting(state, look)
+        return
+    here = _best_strike(state, look, me.tile, me.wielded, moved=me.moved > 0)
+    if here is None:
+        yield from _reloads(me)
+    if look.hurt and look.backed and look.engaged and (here is None or here.chance < GOOD_CHANCE):
+        yield Brace(actor=me.id)
+    if here is None or (here.chance < GOOD_CHANCE and not look.engaged):
+        moved = _strike_after_moving(state, look, FLANK_STEPS if here else None)
+        if moved is not None and (here is None or moved.value > here.value * BETTER_BY):
+            yield Move(actor=me.id, to=moved.tile)
+    if here is not None:
+        yield here.action
+    yield from _reloads(me)
+    yield from _draws(state, look)
+    yield from _bare_strikes(state, look)
+    if look.mobile and not me.moved:
+        tile = _dash_target(state, look)
+        if tile is not None:
+            yield Dash(actor=me.id, to=tile)
+    yield from _approach(state, look)
+
+
+def _best_strike(
+    state: EncounterState,
+    look: _Look,
+    tile: Tile,
+    weapon_ids: Iterable[str],
+    *,
+    moved: bool,
+    floor: float = 0.0,
+) -> _Strike | None:
+    """The most worthwhile attack from `tile` with these weapons (in hand, or the bare
+    hands and the stock a fighter always has), if any can be made and is worth more than
+    `floor` (what the caller already has: candidates that cannot beat it are not looked
+    at closely)."""
+    me = look.me
+    engaged = look.engaged if tile == me.tile else threatened(state, tile, look.foes)
+    best: _Strike | None = None
+    for weapon_id in weapon_ids:
+        weapon = me.weapon(weapon_id) if weapon_id != IMPROVISED else catalog()[IMPROVISED]
+        if weapon is None:
+            continue
+        for foe in look.foes:
+            bar = floor if best is None else max(floor, best.value)
+            if worth(foe, weapon, open_chance(state, me, foe, weapon, moved)) <= bar:
+                continue
+            chance = hit_chance(
+                state,
+                me,
+                tile,
+                foe,
+                weapon,
+                moved=moved,
+                engaged=engaged,
+                occupied=look.blocked,
+                shields=look.shields,
+            )
+            value = worth(foe, weapon, chance)
+            if chance > 0 and (best is None or value > best.value):
+                action = Attack(actor=me.id, target=foe.id, weapon=weapon_id)
+                best = _Strike(value, chance, tile, action)
+    return best
+
+
+def _bare_strikes(state: EncounterState, look: _Look) -> Iterator[Attack]:
+    """Strikes with what a fighter always has, best first: fists, and the stock of a gun
+    in hand (an improvised weapon only then)."""
+    me = look.me
+    kinds = [UNARMED, *([IMPROVISED] if any(w.is_ranged for w in me.in_hand) else [])]
+    strikes = [
+        strike
+        for kind in kinds
+        if (strike := _best_strike(state, look, me.tile, (kind,), moved=me.moved > 0))
+    ]
+    for strike in sorted(strikes, key=lambda s: s.value, reverse=True):
+        yield strike.action
+
+
+def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) -> _Strike | None:
+    """The nearest tile this turn's movement reaches from which a strike with what is in
+    hand is likely, else the best of the rest. Guns count only within `steps` (if given)
+    and out of foes' melee reach; beyond, or next to a foe, only blades and clubs do, so a
+    shooter with a hopeless shot and a melee weapon closes in. Nearest first, and guns
+    only a few steps out when there is a shot already: lines of fire are what this costs.
+    A hurt fighter favours tiles that cover screens."""
+    if not look.mobile:
+        return None
+    me = look.me
+    melee = tuple(w.id for w in me.in_hand if not w.is_ranged)
+    best: _Strike | None = None
+    reach = queries.reachable(state, me.id)
+    for tile in sorted(reach, key=reach.__getitem__):
+        far = steps is not None and reach[tile] > steps
+        weapon_ids = melee if far or threatened(state, tile, look.foes) else me.wielded
+        floor = 0.0 if best is None else best.value / (BETTER_BY if look.hurt else 1.0)
+        strike = _best_strike(state, look, tile, weapon_ids, moved=True, floor=floor)
+        if strike is None:
+            continue
+        if look.hurt and sheltered(state, tile, look.foes):
+            strike = _Strike(strike.value * BETTER_BY, strike.chance, tile, strike.action)
+        if best is None or strike.value > best.value:
+            best = strike
+        if best.chance >= GOOD_CHANCE and not look.hurt:
+            break
+    return best
+
+
+def _reloads(me: Operative) -> Iterator[Action]:
+    """An empty gun in hand is reloaded first: a passed check costs nothing."""
+    for weapon in me.in_hand:
+        if me.rounds(weapon.id) == 0:
+            yield Reload(actor=me.id, weapon=weapon.id)
+
+
+def _draws(state: EncounterState, look: _Look) -> Iterator[Action]:
+    """Take up a holstered weapon when the hands hold nothing, or when it could strike from
+    here and nothing in hand can; into free hands if it fits, else swapped for what is held."""
+    me = look.me
+    holstered = sorted(
+        (w for w in me.arsenal if w.id in me.holstered), key=lambda w: w.damage, reverse=True
+    )
+    for weapon in holstered:
+        usable = not me.in_hand or any(
+            hit_chance(state, me, me.tile, foe, weapon, moved=me.moved > 0, engaged=look.engaged)
+            > 0
+            for foe in look.foes
+        )
+        if not usable:
+            continue
+        if weapon.hands <= me.free_hands:
+            yield Draw(actor=me.id, weapons=(weapon.id,))
+        yield Swap(actor=me.id, weapons=(weapon.id,))
+
+
+def _dash_target(state: EncounterState, look: _Look) -> Tile | None:
+    """Where a dash brings a fighter who can strike nobody this turn: nearest the foes on
+    foot; a shooter stops short of their melee reach."""
+    me = look.me
+    tiles = queries.reachable(state, me.id, "dash")
+    if any(w.is_ranged for w in me.in_hand):
+        tiles = {t: c for t, c in tiles.items() if not threatened(state, t, look.foes)}
+    return _nearer(state, look, tiles)
+
+
+def _approach(state: EncounterState, look: _Look) -> Iterator[Action]:
+    """Walk toward the nearest foe with the movement left (not away from an engagement)."""
+    if look.mobile and not look.engaged:
+        tile = _nearer(state, look, queries.reachable(state, look.me.id))
+        if tile is not None:
+            yield Move(actor=look.me.id, to=tile)
+
+
+def _nearer(state: EncounterState, look: _Look, tiles: dict[Tile, int]) -> Tile | None:
+    """Of `tiles`, the one nearest a foe on foot (around walls and bodies), if it is nearer
+    than where the fighter stands."""
+    if not tiles:
+        return None
+    board = grid(state)
+    away = distances_to(state, [f.tile for f in look.foes], set(look.blocked))
+
+    def key(tile: Tile) -> tuple[int, int, int]:
+        straight = min(board.distance(tile, f.tile) for f in look.foes)
+        return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
+
+    best = min(tiles, key=key)
+    return best if key(best) < key(look.me.tile) else None
+
+
+def _after_acting(state: EncounterState, look: _Look) -> Iterator[Action]:
+    """With the action spent and movement left: a shooter steps behind cover if a tile in
+    reach screens it from more shooters; a fighter in melee stays put; others close in."""
+    me = look.me
+    if not look.mobile or look.engaged:
+        return
+    if any(w.is_ranged for w in me.in_hand):
+        board = grid(state)
+        if all(board.distance(me.tile, c) > me.movement + 1 for c in board.cover):
+            return  # no cover within a walk: spare the search
+        tiles = queries.reachable(state, me.id)
+        cover = {t: sheltered(state, t, look.foes) for t in tiles}
+        safe = [t for t in tiles if cover[t] and not threatened(state, t, look.foes)]
+        if safe:
+            best = max(safe, key=lambda t: (cover[t], -tiles[t]))
+            if cover[best] > sheltered(state, me.tile, look.foes):
+                yield Move(actor=me.id, to=best)
+        return
+    yield from _approach(state, look)

@@ -1,0 +1,151 @@
+"""How good a strike or a tile looks to a plain player, for the tactics.
+
+Autoplay asks this on every turn of thousands of fights, so it stays rough and cheap: the
+hit chance ignores advantage, crits and help; a tile is judged by geometry (range, walls,
+cover, who stands in the way) instead of verifying a move and a shot for each tile. The
+ruleset's `verify` still checks whatever the tactics finally choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from heapq import heappop, heappush
+
+from fracas.core.distribution import compare
+from fracas.core.notation import with_modifier
+from fracas.core.state import EncounterState
+from fracas.rulesets.nwo.catalog import Weapon
+from fracas.rulesets.nwo.grid import NEIGHBOURS, Grid, Tile
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.rules.attack import (
+    COVER_BONUS,
+    MOVE_PENALTY,
+    defending_weapon,
+    melee_modifier,
+)
+from fracas.rulesets.nwo.rules.common import PRONE, grid, half
+
+PANEL = "2d6"
+
+
+@cache
+def beats(margin: int) -> float:
+    """The chance that 2d6 + `margin` beats another 2d6 (a tie is a parry: no hit)."""
+    return float(compare(with_modifier(PANEL, margin), PANEL)[0])
+
+
+def open_chance(
+    state: EncounterState, who: Operative, foe: Operative, weapon: Weapon, moved: bool
+) -> float:
+    """The hit chance with nothing in the way (no cover, in reach): an upper bound on
+    `hit_chance` that costs no line of fire, so hopeless candidates are dropped early."""
+    if not weapon.is_ranged:
+        guard = melee_modifier(state, foe, defending_weapon(foe))
+        return beats(melee_modifier(state, who, weapon) - guard)
+    return beats(half(state, who.aiming) - (MOVE_PENALTY if moved else 0))
+
+
+def hit_chance(
+    state: EncounterState,
+    who: Operative,
+    tile: Tile,
+    foe: Operative,
+    weapon: Weapon,
+    *,
+    moved: bool,
+    engaged: bool,
+    occupied: frozenset[Tile] = frozenset(),
+    shields: frozenset[Tile] = frozenset(),
+) -> float:
+    """Roughly how likely a strike from `tile` hits `foe`, or 0.0 when it cannot be made
+    (out of reach or range, a wall in the way, an empty magazine, a two-handed gun while
+    engaged) or should not be: a shot stops in a helpless body on its line and may hit a
+    friend there, so `shields` (those tiles) rule a shot out. Anyone else standing on the
+    line counts as cover."""
+    board = grid(state)
+    gap = board.distance(tile, foe.tile)
+    if not weapon.is_ranged:
+        return open_chance(state, who, foe, weapon, moved) if gap <= weapon.reach else 0.0
+    if (weapon.range is not None and gap > weapon.range) or (engaged and weapon.hands == 2):
+        return 0.0
+    rounds = who.rounds(weapon.id)
+    if rounds is not None and rounds <= 0:
+        return 0.0
+    if _between(tile, foe.tile, board.walls) and board.sight_blocked(tile, foe.tile):
+        return 0.0
+    in_the_way = _between(tile, foe.tile, occupied | shields)
+    on_line = board.line(tile, foe.tile) if in_the_way else ()
+    if not shields.isdisjoint(on_line):
+        return 0.0
+    screened = weapon.effect != "flame_area" and (
+        not occupied.isdisjoint(on_line) or _screened(board, tile, foe.tile)
+    )
+    modifier = half(state, who.aiming) - (MOVE_PENALTY if moved else 0)
+    return beats(modifier - (COVER_BONUS if screened else 0))
+
+
+def worth(foe: Operative, weapon: Weapon, chance: float) -> float:
+    """A strike's value: its hit chance times the share of the foe's health it takes, so
+    that finishing off the wounded comes first."""
+    return chance * min(1.0, weapon.damage / max(1, foe.hp + foe.ahp))
+
+
+def threatened(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> bool:
+    """Whether a foe with a melee weapon in hand would engage someone standing on `tile`."""
+    board = grid(state)
+    return any(
+        f.holds_melee and not f.has(PRONE) and board.distance(f.tile, tile) <= f.reach for f in foes
+    )
+
+
+def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> int:
+    """How many shooting foes a cover tile next to `tile` screens it from (asked only of
+    tiles with cover next to them: lines of fire are the costly part)."""
+    board = grid(state)
+    if not any((tile[0] + dx, tile[1] + dy) in board.cover for dx, dy in NEIGHBOURS):
+        return 0
+    return sum(
+        1 for f in foes if any(w.is_ranged for w in f.in_hand) and _screened(board, f.tile, tile)
+    )
+
+
+def _between(a: Tile, b: Tile, tiles: Iterable[Tile]) -> bool:
+    """Whether any of `tiles` lies in the box spanned by a and b (ends excluded): a cheap
+    test that spares most questions the exact line of fire, which costs far more to draw."""
+    low_x, high_x = sorted((a[0], b[0]))
+    low_y, high_y = sorted((a[1], b[1]))
+    return any(
+        low_x <= x <= high_x and low_y <= y <= high_y and (x, y) != a and (x, y) != b
+        for x, y in tiles
+    )
+
+
+def _screened(board: Grid, shooter: Tile, target: Tile) -> bool:
+    """The grid's own cover test, asked only when a cover tile is in the box at all."""
+    return _between(shooter, target, board.cover) and board.cover_between(shooter, target)
+
+
+def distances_to(
+    state: EncounterState, goals: Iterable[Tile], blocked: set[Tile]
+) -> dict[Tile, int]:
+    """Walking distance from every reachable tile to the nearest of `goals`, around walls
+    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar."""
+    board = grid(state)
+    found: dict[Tile, int] = {}
+    queue: list[tuple[int, Tile]] = []
+    for goal in goals:
+        found[goal] = 0
+        heappush(queue, (0, goal))
+    while queue:
+        cost, tile = heappop(queue)
+        if cost > found.get(tile, cost):
+            continue
+        for other in board.neighbours(tile):
+            if other in blocked:
+                continue
+            step = board.step_cost(0, other[0] - tile[0], other[1] - tile[1])
+            if cost + step < found.get(other, cost + step + 1):
+                found[other] = cost + step
+                heappush(queue, (cost + step, other))
+    return found
