@@ -13,7 +13,7 @@ from fracas.golden import golden_lines
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = {
     ROOT / "tests/golden/lines/skirmish.jsonl": (ROOT / "examples/lines-skirmish.yaml", 7),
-    ROOT / "tests/golden/nwo/firefight.jsonl": (ROOT / "examples/nwo-firefight.yaml", 13),
+    ROOT / "tests/golden/nwo/firefight.jsonl": (ROOT / "examples/nwo-firefight.yaml", 20),
 }
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from fracas.golden import golden_lines
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [
     ("lines", "skirmish.jsonl", "examples/lines-skirmish.yaml", 7),
-    ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 13),
+    ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 20),
 ]
 
 
