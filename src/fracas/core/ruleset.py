@@ -28,7 +28,10 @@ from fracas.core.events import (
     HpSet,
     MaxHpSet,
     OrderSet,
+    RoundOrderSet,
+    RoundStarted,
     StatusSet,
+    TurnStarted,
 )
 from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
@@ -319,8 +322,37 @@ def _resolve_say(tx: Transaction, action: Say) -> None:
     tx.emit(Said(combatant=action.actor, text=action.text))
 
 
+_CORE_EVOLVED = (
+    OrderSet,
+    FightEnded,
+    RoundStarted,
+    TurnStarted,
+    RoundOrderSet,
+    ConditionApplied,
+    ConditionRemoved,
+    ConditionCounted,
+    HpSet,
+    MaxHpSet,
+    StatusSet,
+)
+"""The event classes that change the state every ruleset shares."""
+_CORE_CLASSES: dict[type, bool] = {}
+
+
+def _changes_core_state(event: Event) -> bool:
+    """Whether the core must read this event: most events (rolls, a ruleset's own) leave the
+    shared state alone, and asking their class once beats a chain of checks per event."""
+    cls = type(event)
+    known = _CORE_CLASSES.get(cls)
+    if known is None:
+        known = _CORE_CLASSES[cls] = issubclass(cls, _CORE_EVOLVED)
+    return known
+
+
 def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
     """What the core events mean for the state every ruleset shares."""
+    if not _changes_core_state(event):
+        return state
     if isinstance(event, OrderSet):
         return state.but(turns=dataclasses.replace(state.turns, order=event.order))
     if isinstance(event, FightEnded):

@@ -84,7 +84,14 @@ def candidates(state: EncounterState, actor_id: str) -> Iterator[Action]:
 
 
 def _average(card: WeaponCard) -> float:
-    expr = parse(card.damage)
+    return _average_of(card.damage)
+
+
+@cache
+def _average_of(damage: str) -> float:
+    """A card's typical damage, worked out once per notation (tactics weigh every card
+    against every foe on every turn)."""
+    expr = parse(damage)
     if expr.explodes:
         return float(expr.minimum()) + 1.0
     return (expr.minimum() + expr.maximum()) / 2
@@ -124,12 +131,27 @@ HURT_SHARE = 3
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
-    """An attack worth making, and the line to step to first (None: from where one stands)."""
+    """An attack worth making, and the line to step to first (None: from where one stands).
+
+    Plain ids rather than an `Attack`: a turn weighs every weapon against every foe from
+    three lines, and only the best plan becomes an action."""
 
     value: float
     chance: float
     step: int | None
-    attack: Attack
+    actor: str
+    target: str
+    weapon: str
+    second_weapon: str | None = None
+
+    @property
+    def attack(self) -> Attack:
+        return Attack(
+            actor=self.actor,
+            target=self.target,
+            weapon=self.weapon,
+            second_weapon=self.second_weapon,
+        )
 
 
 def _hurt(who: Fighter) -> bool:
@@ -201,19 +223,16 @@ def _attacks(state: EncounterState, actor: Fighter, line: int, foe: Fighter) -> 
     aimed = actor.has(AIMING)
     for card in usable:
         chance = _strike_chance(state, card, gap, foe, aimed=aimed)
-        value = _worth(card, chance, foe)
-        action = Attack(actor=actor.id, target=foe.id, weapon=card.id)
         if chance > 0:
-            yield _Plan(value, chance, step, action)
+            yield _Plan(_worth(card, chance, foe), chance, step, actor.id, foe.id, card.id)
     one_handed = sorted((w for w in usable if w.hands == 1), key=_average, reverse=True)
     if len(one_handed) >= 2:
         first, second = one_handed[:2]
         chance = _strike_chance(state, first, gap, foe, aimed=aimed)
         later = _strike_chance(state, second, gap, foe, penalty=actor.dual_wield_penalty)
         value = _worth(first, chance, foe) + _worth(second, later, foe)
-        action = Attack(actor=actor.id, target=foe.id, weapon=first.id, second_weapon=second.id)
         if chance > 0:
-            yield _Plan(value, chance, step, action)
+            yield _Plan(value, chance, step, actor.id, foe.id, first.id, second.id)
 
 
 def _strike_chance(
@@ -225,11 +244,22 @@ def _strike_chance(
     aimed: bool = False,
     penalty: int = 0,
 ) -> float:
-    attack = str(plus(card.attack, "1d6")) if aimed else card.attack
     if card.range is not None:
         penalty += max(0, gap - card.range)
-    defense = f"{'2d6' if foe.has(DEFENDING) else '1d6'}+{foe.dexterity}"
-    return _chance(attack, penalty, defense, options(state).tie == "attacker")
+    tie_hits = options(state).tie == "attacker"
+    return _odds(card.attack, aimed, penalty, foe.has(DEFENDING), foe.dexterity, tie_hits)
+
+
+@cache
+def _odds(
+    attack: str, aimed: bool, penalty: int, defending: bool, dexterity: int, tie_hits: bool
+) -> float:
+    """`_chance` asked in plain values, so that the notation is written out only once per
+    question rather than once per foe and weapon on every turn."""
+    if aimed:
+        attack = str(plus(attack, "1d6"))
+    defense = f"{'2d6' if defending else '1d6'}+{dexterity}"
+    return _chance(attack, penalty, defense, tie_hits)
 
 
 def _worth(card: WeaponCard, chance: float, foe: Fighter) -> float:
@@ -239,10 +269,10 @@ def _worth(card: WeaponCard, chance: float, foe: Fighter) -> float:
 
 def _aim_pays(state: EncounterState, actor: Fighter, plan: _Plan) -> bool:
     """Aiming now pays when next turn's aimed attack beats two plain ones."""
-    if actor.has(AIMING) or plan.attack.second_weapon is not None:
+    if actor.has(AIMING) or plan.second_weapon is not None:
         return False
-    card = actor.weapon(plan.attack.weapon)
-    foe = fighter(state, plan.attack.target)
+    card = actor.weapon(plan.weapon)
+    foe = fighter(state, plan.target)
     assert card is not None
     line = plan.step if plan.step is not None else actor.line
     aimed = _strike_chance(state, card, abs(line - foe.line), foe, aimed=True)
