@@ -41,8 +41,13 @@ def open_chance(
     """The hit chance with nothing in the way (no cover, in reach): an upper bound on
     `hit_chance` that costs no line of fire, so hopeless candidates are dropped early."""
     if not weapon.is_ranged:
-        guard = melee_modifier(state, foe, defending_weapon(foe))
-        return beats(melee_modifier(state, who, weapon) - guard)
+        guard = state.derived(
+            ("guard", foe.id), lambda: melee_modifier(state, foe, defending_weapon(foe))
+        )
+        swing = state.derived(
+            ("swing", who.id, weapon.id), lambda: melee_modifier(state, who, weapon)
+        )
+        return beats(swing - guard)
     return beats(half(state, who.aiming) - (MOVE_PENALTY if moved else 0))
 
 
@@ -91,12 +96,26 @@ def worth(foe: Operative, weapon: Weapon, chance: float) -> float:
     return chance * min(1.0, weapon.damage / max(1, foe.hp + foe.ahp))
 
 
-def threatened(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> bool:
-    """Whether a foe with a melee weapon in hand would engage someone standing on `tile`."""
+def threat_zone(state: EncounterState, foes: Iterable[Operative]) -> frozenset[Tile]:
+    """The tiles on which a foe with a melee weapon in hand would engage someone: drawn once
+    per decision from each foe's reach, so that weighing a tile is a look-up rather than a
+    question to every foe."""
     board = grid(state)
-    return any(
-        f.holds_melee and not f.has(PRONE) and board.distance(f.tile, tile) <= f.reach for f in foes
-    )
+    zone: set[Tile] = set()
+    for foe in foes:
+        if not foe.holds_melee or foe.has(PRONE):
+            continue
+        reach = foe.reach
+        square = [
+            (x, y)
+            for x in range(foe.x - reach, foe.x + reach + 1)
+            for y in range(foe.y - reach, foe.y + reach + 1)
+        ]
+        if board.diagonal == "one":  # a diagonal step counts one: the square is the reach
+            zone.update(square)
+        else:
+            zone.update(t for t in square if board.distance(foe.tile, t) <= reach)
+    return frozenset(zone)
 
 
 def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> int:
@@ -127,10 +146,20 @@ def _screened(board: Grid, shooter: Tile, target: Tile) -> bool:
 
 
 def distances_to(
-    state: EncounterState, goals: Iterable[Tile], blocked: set[Tile]
+    state: EncounterState, goals: Iterable[Tile], blocked: frozenset[Tile]
 ) -> dict[Tile, int]:
     """Walking distance from every reachable tile to the nearest of `goals`, around walls
-    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar."""
+    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar.
+    Kept on the state: a dash and a walk of the same turn ask the same question."""
+    starts = tuple(goals)
+    return state.derived(
+        ("distances_to", starts, blocked), lambda: _walking_distances(state, starts, blocked)
+    )
+
+
+def _walking_distances(
+    state: EncounterState, goals: tuple[Tile, ...], blocked: frozenset[Tile]
+) -> dict[Tile, int]:
     board = grid(state)
     found: dict[Tile, int] = {}
     queue: list[tuple[int, Tile]] = []

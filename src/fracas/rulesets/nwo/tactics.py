@@ -13,7 +13,7 @@ cover. Whatever it picks has passed the ruleset's `verify`; its judgement of til
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fracas.core.actions import Action, EndTurn
@@ -55,10 +55,10 @@ from fracas.rulesets.nwo.appraisal import (
     hit_chance,
     open_chance,
     sheltered,
-    threatened,
+    threat_zone,
     worth,
 )
-from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, catalog
+from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules.common import (
@@ -160,6 +160,10 @@ class _Look:
     backed: bool
     """Another of the side still fights unhurt: only then may a hurt fighter hold back
     (were everyone to, the fight would never end)."""
+    threat: frozenset[Tile]
+    """Tiles on which a foe's melee weapon would engage the fighter."""
+    options: dict[tuple[tuple[str, ...], bool], list[_Option]] = field(default_factory=dict)
+    """The strikes to weigh, by weapons and whether the fighter moved (see `_options`)."""
 
     @property
     def hurt(self) -> bool:
@@ -195,7 +199,7 @@ def _look(state: EncounterState, actor_id: str) -> _Look:
         c.id != me.id and c.side == me.side and c.is_active and not _hurt(fighter(state, c.id))
         for c in state.combatants
     )
-    return _Look(me, foes, blocked, shields, engaged, mobile, backed)
+    return _Look(me, foes, blocked, shields, engaged, mobile, backed, threat_zone(state, foes))
 
 
 def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
@@ -233,6 +237,34 @@ def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
     yield from _approach(state, look)
 
 
+_Option = tuple[float, int, str, Weapon, Operative]
+"""A strike to weigh: its value with nothing in the way (an upper bound on what it is
+worth from any tile), its place in the listing order, the weapon's id, weapon and foe."""
+
+
+def _options(
+    state: EncounterState, look: _Look, weapon_ids: tuple[str, ...], moved: bool
+) -> list[_Option]:
+    """Every weapon against every foe, most promising first (ties in listing order): worked
+    out once per decision, for the upper bound does not depend on the tile."""
+    key = (weapon_ids, moved)
+    found = look.options.get(key)
+    if found is not None:
+        return found
+    me = look.me
+    found = []
+    for weapon_id in weapon_ids:
+        weapon = me.weapon(weapon_id) if weapon_id != IMPROVISED else catalog()[IMPROVISED]
+        if weapon is None:
+            continue
+        for foe in look.foes:
+            bound = worth(foe, weapon, open_chance(state, me, foe, weapon, moved))
+            found.append((bound, len(found), weapon_id, weapon, foe))
+    found.sort(key=lambda option: (-option[0], option[1]))
+    look.options[key] = found
+    return found
+
+
 def _best_strike(
     state: EncounterState,
     look: _Look,
@@ -245,33 +277,41 @@ def _best_strike(
     """The most worthwhile attack from `tile` with these weapons (in hand, or the bare
     hands and the stock a fighter always has), if any can be made and is worth more than
     `floor` (what the caller already has: candidates that cannot beat it are not looked
-    at closely)."""
+    at closely). Of equally worthwhile ones, the first in the listing order.
+
+    The options come best bound first, so the search stops at the first that could not
+    beat (or, listed earlier, tie) the best found: a big fight's many foes cost little."""
     me = look.me
-    engaged = look.engaged if tile == me.tile else threatened(state, tile, look.foes)
+    engaged = look.engaged if tile == me.tile else tile in look.threat
     best: _Strike | None = None
-    for weapon_id in weapon_ids:
-        weapon = me.weapon(weapon_id) if weapon_id != IMPROVISED else catalog()[IMPROVISED]
-        if weapon is None:
+    best_index = -1
+    for bound, index, weapon_id, weapon, foe in _options(state, look, tuple(weapon_ids), moved):
+        if bound <= floor:
+            break
+        if best is not None and (
+            bound < best.value or (bound == best.value and index > best_index)
+        ):
+            if bound < best.value:
+                break
             continue
-        for foe in look.foes:
-            bar = floor if best is None else max(floor, best.value)
-            if worth(foe, weapon, open_chance(state, me, foe, weapon, moved)) <= bar:
-                continue
-            chance = hit_chance(
-                state,
-                me,
-                tile,
-                foe,
-                weapon,
-                moved=moved,
-                engaged=engaged,
-                occupied=look.blocked,
-                shields=look.shields,
-            )
-            value = worth(foe, weapon, chance)
-            if chance > 0 and (best is None or value > best.value):
-                action = Attack(actor=me.id, target=foe.id, weapon=weapon_id)
-                best = _Strike(value, chance, tile, action)
+        chance = hit_chance(
+            state,
+            me,
+            tile,
+            foe,
+            weapon,
+            moved=moved,
+            engaged=engaged,
+            occupied=look.blocked,
+            shields=look.shields,
+        )
+        value = worth(foe, weapon, chance)
+        if chance > 0 and (
+            best is None or value > best.value or (value == best.value and index < best_index)
+        ):
+            action = Attack(actor=me.id, target=foe.id, weapon=weapon_id)
+            best = _Strike(value, chance, tile, action)
+            best_index = index
     return best
 
 
@@ -304,7 +344,7 @@ def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) 
     reach = queries.reachable(state, me.id)
     for tile in sorted(reach, key=reach.__getitem__):
         far = steps is not None and reach[tile] > steps
-        weapon_ids = melee if far or threatened(state, tile, look.foes) else me.wielded
+        weapon_ids = melee if far or tile in look.threat else me.wielded
         floor = 0.0 if best is None else best.value / (BETTER_BY if look.hurt else 1.0)
         strike = _best_strike(state, look, tile, weapon_ids, moved=True, floor=floor)
         if strike is None:
@@ -351,7 +391,7 @@ def _dash_target(state: EncounterState, look: _Look) -> Tile | None:
     me = look.me
     tiles = queries.reachable(state, me.id, "dash")
     if any(w.is_ranged for w in me.in_hand):
-        tiles = {t: c for t, c in tiles.items() if not threatened(state, t, look.foes)}
+        tiles = {t: c for t, c in tiles.items() if t not in look.threat}
     return _nearer(state, look, tiles)
 
 
@@ -369,13 +409,15 @@ def _nearer(state: EncounterState, look: _Look, tiles: dict[Tile, int]) -> Tile 
     if not tiles:
         return None
     board = grid(state)
-    away = distances_to(state, [f.tile for f in look.foes], set(look.blocked))
+    away = distances_to(state, [f.tile for f in look.foes], look.blocked)
 
     def key(tile: Tile) -> tuple[int, int, int]:
         straight = min(board.distance(tile, f.tile) for f in look.foes)
         return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
 
-    best = min(tiles, key=key)
+    # The walk decides first; only the tiles tied on it need the straight line to every foe.
+    nearest = min(away.get(tile, UNREACHED) for tile in tiles)
+    best = min((t for t in tiles if away.get(t, UNREACHED) == nearest), key=key)
     return best if key(best) < key(look.me.tile) else None
 
 
@@ -391,7 +433,7 @@ def _after_acting(state: EncounterState, look: _Look) -> Iterator[Action]:
             return  # no cover within a walk: spare the search
         tiles = queries.reachable(state, me.id)
         cover = {t: sheltered(state, t, look.foes) for t in tiles}
-        safe = [t for t in tiles if cover[t] and not threatened(state, t, look.foes)]
+        safe = [t for t in tiles if cover[t] and t not in look.threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
             if cover[best] > sheltered(state, me.tile, look.foes):
