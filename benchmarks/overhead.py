@@ -125,16 +125,27 @@ def scaled(data: dict[str, Any], per_side: int) -> dict[str, Any]:
     return grown
 
 
-def per_action(data: dict[str, Any], per_side: int, seeds: range, rounds: int) -> float:
-    """Seconds per action over the first `rounds` rounds of `seeds` fights at this size."""
+def per_action(
+    data: dict[str, Any], per_side: int, seeds: range, rounds: int
+) -> tuple[float, float]:
+    """Seconds per action over the first `rounds` rounds of `seeds` fights at this size:
+    all told, and for the engine alone (the same actions acted again without the tactics
+    that chose them, so what the rules cost shows apart from what choosing costs)."""
     grown = scaled(data, per_side)
-    actions = sum(len(_fight(grown, random.Random(s), rounds).actions) for s in seeds)
+    played = [_fight(grown, random.Random(s), rounds) for s in seeds]
+    actions = sum(len(fight.actions) for fight in played)
 
     def fights() -> None:
         for seed in seeds:
             _fight(grown, random.Random(seed), rounds)
 
-    return best_of(fights, 2) / max(actions, 1)
+    def engine() -> None:
+        for seed, fight in zip(seeds, played, strict=True):
+            again = Encounter(fight.ruleset, fight.setup, Dice(random.Random(seed)))
+            for action in fight.actions:
+                again.act(action)
+
+    return best_of(fights, 2) / max(actions, 1), best_of(engine, 2) / max(actions, 1)
 
 
 def main() -> None:

@@ -115,13 +115,15 @@ def compare() -> None:
         for key, label in (("overhead", "overhead factor"), ("fights_per_second", "fights/s")):
             old, new = before[ruleset][key], now[ruleset][key]
             print(f"{ruleset + ' ' + label:38s} {old:10.1f} {new:10.1f} {new / old:11.2f}")
-    print("\ncost of one action by fight size (first 3 rounds), in microseconds")
+    print("\ncost of one action by fight size (first 3 rounds), in microseconds:")
+    print("all told (tactics choosing, then the engine acting), and the engine alone")
     for ruleset in ("nwo", "lines"):
         for name, figures in (("before", before), ("now", now)):
-            costs = figures["per_action"][ruleset]
-            row = "  ".join(f"{n}v{n} {costs[n] * 1e6:7.1f}" for n in SIZES)
-            growth = costs[SIZES[-1]] / costs[SIZES[0]]
-            print(f"{ruleset:6s} {name:7s} {row}   16v16/2v2 {growth:5.2f}")
+            for part, label in ((0, "all"), (1, "engine")):
+                costs = {n: figures["per_action"][ruleset][n][part] for n in SIZES}
+                row = "  ".join(f"{n}v{n} {costs[n] * 1e6:7.1f}" for n in SIZES)
+                growth = costs[SIZES[-1]] / costs[SIZES[0]]
+                print(f"{ruleset:6s} {name:7s} {label:7s} {row}   16v16/2v2 {growth:5.2f}")
 
 
 def main() -> None:

@@ -438,6 +438,19 @@ def test_engaged_shooters_cannot_fire_two_handed_weapons() -> None:
     fight.refuse("ada", "attack", "engaged and cannot shoot a two-handed shotgun", target="sam")
 
 
+def test_a_long_weapon_engages_a_shooter_from_as_far_as_it_reaches() -> None:
+    """Seed: "While Engaged, characters cannot shoot with two-handed ranged weapons"; a
+    scenario's own pike with reach 3 engages ada from three tiles off (the look-up of who
+    engages whom skips only those beyond the longest reach carried)."""
+    pike = {"id": "pike", "kind": "melee", "damage": 2, "crit_damage": 4, "reach": 3}
+    fight = Fight(
+        op("ada", "crew", 1, 1, weapons=["shotgun"]),
+        op("rex", "gang", 4, 1, weapons=[pike]),
+        op("sam", "gang", 8, 1),
+    )
+    fight.refuse("ada", "attack", "engaged and cannot shoot a two-handed shotgun", target="sam")
+
+
 def test_engaged_shooters_may_fire_a_handgun() -> None:
     """A14: "only 2H weapons are barred" — "cannot shoot with two-handed ranged weapons"."""
     fight = Fight(

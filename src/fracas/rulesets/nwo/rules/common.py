@@ -106,10 +106,28 @@ def engagers(state: EncounterState, target: Operative) -> Iterator[Operative]:
 
     def find() -> tuple[Operative, ...]:
         standing = operative(state, target_id)
-        found = (operative(state, c.id) for c in state.combatants if c.id != target_id)
-        return tuple(other for other in found if engages(state, other, standing))
+        x, y = standing.x, standing.y
+        radius = longest_reach(state)
+        near = (
+            other
+            for other in (cast(Operative, c) for c in state.combatants)
+            if other.id != target_id and max(abs(other.x - x), abs(other.y - y)) <= radius
+        )
+        return tuple(other for other in near if engages(state, other, standing))
 
     yield from state.derived(("engagers", target_id), find)
+
+
+def longest_reach(state: EncounterState) -> int:
+    """The longest melee reach anyone carries: nobody farther than this (in the larger of the
+    two offsets, which no tile distance undercuts) can engage or strike in melee, so the
+    questions about who is near skip everyone beyond it."""
+
+    def longest() -> int:
+        reaches = (w.reach for c in state.combatants for w in cast(Operative, c).arsenal)
+        return max(reaches, default=1)
+
+    return state.derived("longest_reach", longest)
 
 
 def require_action(actor: Operative) -> None:

@@ -36,6 +36,7 @@ from fracas.rulesets.nwo.rules.common import (
     fighter,
     grid,
     half,
+    longest_reach,
     occupied,
     options,
     pledge_round_action,
@@ -431,14 +432,8 @@ def _others(state: EncounterState, mover_id: str, here: Tile) -> list[Operative]
 
 def _reaction_radius(state: EncounterState) -> int:
     """The farthest any reaction reaches from a step's first tile: the longest reach carried
-    (a stock swing reaches 1), plus the step itself. Tile distance is never shorter than the
-    larger of the two offsets, whatever the diagonal rule, so this bound drops nobody."""
-
-    def longest() -> int:
-        reaches = (w.reach for c in state.combatants for w in cast(Operative, c).arsenal)
-        return max(reaches, default=1) + 1
-
-    return state.derived("reaction_radius", longest)
+    (a stock swing reaches 1), plus the step itself."""
+    return longest_reach(state) + 1
 
 
 def _sentinels(
