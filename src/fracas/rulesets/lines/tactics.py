@@ -201,30 +201,43 @@ def _care(state: EncounterState, actor: Fighter, allies: list[Fighter]) -> Itera
 
 def _best_plan(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> _Plan | None:
     """The most worthwhile attack from this line or (movement allowing) a neighbouring one:
-    its chance to hit times the share of the foe's HP its average damage takes."""
+    its chance to hit times the share of the foe's HP its average damage takes. Of equally
+    worthwhile ones, the first from the nearest line, foe and weapon in listing order.
+
+    What an attack is worth depends on the foe only through its distance, stance, Dexterity
+    and HP, so foes alike in those are weighed once (a big fight has many alike)."""
     if actor.acted:
         return None
     lines = [actor.line]
     if actor.moved < actor.move_allowance and not options(state).move_uses_action:
         lines += [n for n in (actor.line - 1, actor.line + 1) if 1 <= n <= 6]
+    weighed: dict[tuple[int, bool, int, int], list[_Weighed]] = {}
     best: _Plan | None = None
     for line in lines:
+        step = None if line == actor.line else line
         for foe in foes:
-            for plan in _attacks(state, actor, line, foe):
-                if best is None or plan.value > best.value + 1e-9:
-                    best = plan
+            gap = abs(line - foe.line)
+            alike = (gap, foe.has(DEFENDING), foe.dexterity, foe.hp)
+            attacks = weighed.get(alike)
+            if attacks is None:
+                attacks = weighed[alike] = list(_attacks(state, actor, gap, foe))
+            for value, chance, weapon, second in attacks:
+                if best is None or value > best.value + 1e-9:
+                    best = _Plan(value, chance, step, actor.id, foe.id, weapon, second)
     return best
 
 
-def _attacks(state: EncounterState, actor: Fighter, line: int, foe: Fighter) -> Iterator[_Plan]:
-    step = None if line == actor.line else line
-    gap = abs(line - foe.line)
+_Weighed = tuple[float, float, str, str | None]
+"""An attack's value, its chance, its weapon and its second weapon (dual wielding)."""
+
+
+def _attacks(state: EncounterState, actor: Fighter, gap: int, foe: Fighter) -> Iterator[_Weighed]:
     usable = [w for w in actor.weapons if not w.is_melee or gap <= w.reach]
     aimed = actor.has(AIMING)
     for card in usable:
         chance = _strike_chance(state, card, gap, foe, aimed=aimed)
         if chance > 0:
-            yield _Plan(_worth(card, chance, foe), chance, step, actor.id, foe.id, card.id)
+            yield _worth(card, chance, foe), chance, card.id, None
     one_handed = sorted((w for w in usable if w.hands == 1), key=_average, reverse=True)
     if len(one_handed) >= 2:
         first, second = one_handed[:2]
@@ -232,7 +245,7 @@ def _attacks(state: EncounterState, actor: Fighter, line: int, foe: Fighter) -> 
         later = _strike_chance(state, second, gap, foe, penalty=actor.dual_wield_penalty)
         value = _worth(first, chance, foe) + _worth(second, later, foe)
         if chance > 0:
-            yield _Plan(value, chance, step, actor.id, foe.id, first.id, second.id)
+            yield value, chance, first.id, second.id
 
 
 def _strike_chance(

@@ -142,6 +142,10 @@ FLANK_STEPS = 3
 """How far a shooter who has a poor shot looks for a better one (to get round cover)."""
 HURT_SHARE = 3
 """Badly hurt: no armor hitpoints left and at most a third of the HP."""
+NEAREST = 4
+"""A fighter looking for a better tile weighs strikes at the nearest few foes only, as a
+player would: in a big fight, weighing every tile against every foe made each decision cost
+more the more foes there were."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +166,7 @@ class _Look:
     (were everyone to, the fight would never end)."""
     threat: frozenset[Tile]
     """Tiles on which a foe's melee weapon would engage the fighter."""
-    options: dict[tuple[tuple[str, ...], bool], list[_Option]] = field(default_factory=dict)
+    options: dict[tuple[tuple[str, ...], bool, bool], list[_Option]] = field(default_factory=dict)
     """The strikes to weigh, by weapons and whether the fighter moved (see `_options`)."""
 
     @property
@@ -243,21 +247,27 @@ worth from any tile), its place in the listing order, the weapon's id, weapon an
 
 
 def _options(
-    state: EncounterState, look: _Look, weapon_ids: tuple[str, ...], moved: bool
+    state: EncounterState, look: _Look, weapon_ids: tuple[str, ...], moved: bool, nearest: bool
 ) -> list[_Option]:
-    """Every weapon against every foe, most promising first (ties in listing order): worked
-    out once per decision, for the upper bound does not depend on the tile."""
-    key = (weapon_ids, moved)
+    """Every weapon against every foe (or the `NEAREST` foes), most promising first (ties in
+    listing order): worked out once per decision, for the bound does not depend on the tile."""
+    key = (weapon_ids, moved, nearest)
     found = look.options.get(key)
     if found is not None:
         return found
     me = look.me
+    foes = look.foes
+    if nearest and len(foes) > NEAREST:
+        board = grid(state)
+        closest = sorted(foes, key=lambda f: board.distance(me.tile, f.tile))[:NEAREST]
+        kept = {f.id for f in closest}
+        foes = [f for f in foes if f.id in kept]
     found = []
     for weapon_id in weapon_ids:
         weapon = me.weapon(weapon_id) if weapon_id != IMPROVISED else catalog()[IMPROVISED]
         if weapon is None:
             continue
-        for foe in look.foes:
+        for foe in foes:
             bound = worth(foe, weapon, open_chance(state, me, foe, weapon, moved))
             found.append((bound, len(found), weapon_id, weapon, foe))
     found.sort(key=lambda option: (-option[0], option[1]))
@@ -273,6 +283,7 @@ def _best_strike(
     *,
     moved: bool,
     floor: float = 0.0,
+    nearest: bool = False,
 ) -> _Strike | None:
     """The most worthwhile attack from `tile` with these weapons (in hand, or the bare
     hands and the stock a fighter always has), if any can be made and is worth more than
@@ -285,7 +296,8 @@ def _best_strike(
     engaged = look.engaged if tile == me.tile else tile in look.threat
     best: _Strike | None = None
     best_index = -1
-    for bound, index, weapon_id, weapon, foe in _options(state, look, tuple(weapon_ids), moved):
+    options = _options(state, look, tuple(weapon_ids), moved, nearest)
+    for bound, index, weapon_id, weapon, foe in options:
         if bound <= floor:
             break
         if best is not None and (
@@ -334,8 +346,8 @@ def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) 
     hand is likely, else the best of the rest. Guns count only within `steps` (if given)
     and out of foes' melee reach; beyond, or next to a foe, only blades and clubs do, so a
     shooter with a hopeless shot and a melee weapon closes in. Nearest first, and guns
-    only a few steps out when there is a shot already: lines of fire are what this costs.
-    A hurt fighter favours tiles that cover screens."""
+    only a few steps out when there is a shot already, and at the `NEAREST` foes: lines of
+    fire are what this costs. A hurt fighter favours tiles that cover screens."""
     if not look.mobile:
         return None
     me = look.me
@@ -346,7 +358,7 @@ def _strike_after_moving(state: EncounterState, look: _Look, steps: int | None) 
         far = steps is not None and reach[tile] > steps
         weapon_ids = melee if far or tile in look.threat else me.wielded
         floor = 0.0 if best is None else best.value / (BETTER_BY if look.hurt else 1.0)
-        strike = _best_strike(state, look, tile, weapon_ids, moved=True, floor=floor)
+        strike = _best_strike(state, look, tile, weapon_ids, moved=True, floor=floor, nearest=True)
         if strike is None:
             continue
         if look.hurt and sheltered(state, tile, look.foes):
