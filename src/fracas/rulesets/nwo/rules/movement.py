@@ -418,16 +418,24 @@ def _others(state: EncounterState, mover_id: str, here: Tile) -> list[Operative]
     """Who might react to a step from `here`: the mover's active enemies near enough to
     reach `here` or the next tile with their longest weapon (every reaction needs that), in
     the scenario's order. Asking only them keeps a step's cost from growing with the fight."""
-    mover = fighter(state, mover_id)
+    side = fighter(state, mover_id).side
     radius = _reaction_radius(state)
     x, y = here
     return [
         other
-        for other in (cast(Operative, c) for c in state.combatants)
-        if other.side != mover.side
-        and other.is_active
-        and max(abs(other.x - x), abs(other.y - y)) <= radius
+        for other in _standing_enemies(state, side)
+        if max(abs(other.x - x), abs(other.y - y)) <= radius
     ]
+
+
+def _standing_enemies(state: EncounterState, side: str) -> tuple[Operative, ...]:
+    """The active combatants not of `side`, in the scenario's order: the same for every step
+    of a move that nothing interrupts, so worked out once per state."""
+
+    def find() -> tuple[Operative, ...]:
+        return tuple(cast(Operative, c) for c in state.combatants if c.side != side and c.is_active)
+
+    return state.derived(("standing_enemies", side), find)
 
 
 def _reaction_radius(state: EncounterState) -> int:
