@@ -15,16 +15,18 @@ R = TypeVar("R")
 store = object.__setattr__
 """Sets a field on a frozen record being built (or a look-up cached on it)."""
 
-_PLAIN_FIELDS: dict[type, tuple[str, ...] | None] = {}
+_PLAIN_FIELDS: dict[type, tuple[tuple[str, ...], frozenset[str]] | None] = {}
 
 
-def _plain_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields a copy must carry over, or None when the class needs its `__init__` to
-    make one (a `__post_init__`, or fields that `__init__` does not take)."""
+def _plain_fields(cls: type) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """The fields a copy must carry over (in order, and as a set to check names against),
+    or None when the class needs its `__init__` to make one (a `__post_init__`, or fields
+    that `__init__` does not take)."""
     if cls not in _PLAIN_FIELDS:
         fields = dataclasses.fields(cls)
         plain = not hasattr(cls, "__post_init__") and all(f.init for f in fields)
-        _PLAIN_FIELDS[cls] = tuple(f.name for f in fields) if plain else None
+        names = tuple(f.name for f in fields)
+        _PLAIN_FIELDS[cls] = (names, frozenset(names)) if plain else None
     return _PLAIN_FIELDS[cls]
 
 
@@ -37,11 +39,12 @@ def replace(record: R, **changes: Any) -> R:
     more in `__init__` goes through `dataclasses.replace`.
     """
     cls = type(record)
-    names = _plain_fields(cls)
-    if names is None:
+    plain = _plain_fields(cls)
+    if plain is None:
         return dataclasses.replace(record, **changes)  # type: ignore[type-var]
-    if not changes.keys() <= set(names):
-        unknown = ", ".join(sorted(changes.keys() - set(names)))
+    names, known = plain
+    if not changes.keys() <= known:
+        unknown = ", ".join(sorted(changes.keys() - known))
         raise TypeError(f"{cls.__name__} has no field {unknown}")
     copy = object.__new__(cls)
     for name in names:

@@ -351,7 +351,10 @@ def _changes_core_state(event: Event) -> bool:
 
 def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
     """What the core events mean for the state every ruleset shares."""
-    if not _changes_core_state(event):
+    known = _CORE_CLASSES.get(type(event))
+    if known is None:
+        known = _changes_core_state(event)
+    if not known:
         return state
     if isinstance(event, OrderSet):
         return state.but(turns=dataclasses.replace(state.turns, order=event.order))

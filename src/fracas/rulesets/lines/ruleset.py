@@ -206,6 +206,8 @@ class Lines(BaseRuleset):
     # -- evolve --------------------------------------------------------------------------
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        if type(event) not in _APPLIED:
+            return state  # most events (every roll) change nothing of a fighter's own
         if isinstance(event, TurnStarted):
             return _update(state, event.combatant, acted=False, moved=0, move_allowance=1)
         if isinstance(event, ActionSpent):
@@ -249,6 +251,25 @@ class Lines(BaseRuleset):
         if isinstance(event, Strained):
             return _update(state, event.target, strain=event.strain)
         return state
+
+
+_APPLIED = frozenset(
+    {
+        TurnStarted,
+        ActionSpent,
+        Moved,
+        MovementGranted,
+        Damaged,
+        Healed,
+        StartedDying,
+        DyingCounted,
+        Died,
+        Revived,
+        GearUsed,
+        Strained,
+    }
+)
+"""The events `apply` reads: checked first, so the rest pass without a chain of tests."""
 
 
 def _update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
