@@ -164,14 +164,14 @@ class EncounterState:
         index = self._positions()
         at = index[updated.id]
         people = self.combatants
-        changed = dataclasses.replace(self, combatants=(*people[:at], updated, *people[at + 1 :]))
-        object.__setattr__(changed, "_index", index)
         marks = self._marks
         if marks is not None:
             before = people[at].conditions
             if before is not updated.conditions:
                 marks = _remarked(marks, updated.id, before, updated.conditions)
-            object.__setattr__(changed, "_marks", marks)
+        changed = self.but(combatants=(*people[:at], updated, *people[at + 1 :]))
+        store(changed, "_index", index)  # ids never move
+        store(changed, "_marks", marks)
         return changed
 
     @property

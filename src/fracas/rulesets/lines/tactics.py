@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from fracas.core.actions import Action, EndTurn
 from fracas.core.distribution import compare
@@ -162,12 +162,9 @@ def _wishes(state: EncounterState, actor: Fighter) -> Iterator[Action]:
     if grappler_of(actor) is not None:
         yield BreakFree(actor=actor.id)
         return
-    allies = [fighter(state, c.id) for c in state.combatants if c.side == actor.side]
-    foes = [
-        fighter(state, c.id)
-        for c in state.combatants
-        if c.side != actor.side and c.status is Status.ACTIVE
-    ]
+    everyone = cast(tuple[Fighter, ...], state.combatants)
+    allies = [c for c in everyone if c.side == actor.side]
+    foes = [c for c in everyone if c.side != actor.side and c.status is Status.ACTIVE]
     yield from _care(state, actor, allies)
     if not foes:
         return
