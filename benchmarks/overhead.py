@@ -75,7 +75,7 @@ def best_of(work: Callable[[], object], repeat: int) -> float:
     return best
 
 
-def overhead(data: dict[str, Any], seeds: range, repeat: int = 3) -> dict[str, float]:
+def overhead(data: dict[str, Any], seeds: range, repeat: int = 5) -> dict[str, float]:
     """Fights per second and the overhead factor over `seeds` whole autoplayed fights."""
     asked: list[tuple[int, int]] = []
     actions = 0
