@@ -52,37 +52,44 @@ def test_a_billion_rounds_of_autoplay_are_refused() -> None:
 )
 def test_booleans_are_not_numbers_at_the_top(change: dict[str, Any], place: str) -> None:
     """YAML reads `yes`/`true` as a boolean, which Python would count as 1."""
-    refused(duel(**change), f"{place}: Input should be a valid integer")
+    written = "false" if False in change.get("dice", []) else "true"
+    refused(duel(**change), f"{place}: expected a whole number, not {written}")
 
 
 def test_booleans_are_not_numbers_in_a_combatant() -> None:
     data = duel()
     data["combatants"][0]["hp"] = True
-    refused(data, r"combatants\[0\].hp: Input should be a valid integer")
+    refused(data, r"combatants\[0\].hp: expected a whole number, not true")
     data = duel()
     data["combatants"][1]["stats"]["dexterity"] = True
-    refused(data, r"combatants\[1\].stats.dexterity: Input should be a valid integer")
+    refused(data, r"combatants\[1\].stats.dexterity: expected a whole number, not true")
 
 
 def test_booleans_are_not_numbers_in_a_sheet() -> None:
     data = duel()
     data["combatants"][0]["position"] = {"line": True}
-    with pytest.raises(ScenarioError, match=r"combatants\[0\].position.line: .*valid integer"):
+    with pytest.raises(
+        ScenarioError, match=r"combatants\[0\].position.line: expected a whole number, not true"
+    ):
         LINES.setup(parse_scenario(data))
     nwo = scenario(op("ada", "crew", 0, 0, skills={"aiming": True}), op("rex", "gang", 3, 3))
-    with pytest.raises(ScenarioError, match=r"combatants\[0\].skills.aiming: .*valid integer"):
+    with pytest.raises(
+        ScenarioError, match=r"combatants\[0\].skills.aiming: expected a whole number, not true"
+    ):
         NWO.setup(parse_scenario(nwo))
     nwo = scenario(op("ada", "crew", 0, 0), op("rex", "gang", 3, 3), walls=[(True, 2)])
-    with pytest.raises(ScenarioError, match=r"map.walls\[0\]\[0\]: .*valid integer"):
+    with pytest.raises(
+        ScenarioError, match=r"map.walls\[0\]\[0\]: expected a whole number, not true"
+    ):
         NWO.setup(parse_scenario(nwo))
 
 
 def test_booleans_are_not_numbers_in_an_action() -> None:
-    with pytest.raises(ScenarioError, match=r"move\.to: Input should be a valid integer"):
+    with pytest.raises(ScenarioError, match=r"move\.to: expected a whole number, not true"):
         LINES.parse_action({"actor": "ada", "do": "move", "to": True})
-    with pytest.raises(ScenarioError, match=r"override\.hp: Input should be a valid integer"):
+    with pytest.raises(ScenarioError, match=r"override\.hp: expected a whole number, not true"):
         LINES.parse_action({"actor": "gm", "do": "override", "target": "ada", "hp": True})
-    with pytest.raises(ScenarioError, match=r"move.to\[0\]: Input should be a valid integer"):
+    with pytest.raises(ScenarioError, match=r"move.to\[0\]: expected a whole number, not true"):
         NWO.parse_action({"actor": "ada", "do": "move", "to": [True, 2]})
 
 
@@ -100,7 +107,7 @@ def test_numeric_options_are_strict_and_bounded() -> None:
         (NWO, scenario(op("ada", "crew", 0, 0), op("rex", "gang", 3, 3)), "default_hp", 100),
     ):
         with pytest.raises(
-            ScenarioError, match=rf"options.{name}: Input should be a valid integer"
+            ScenarioError, match=rf"options.{name}: expected a whole number, not true"
         ):
             ruleset.setup(parse_scenario({**data, "options": {name: True}}))
         with pytest.raises(ScenarioError, match=rf"options.{name}: .*less than or equal to {top}"):

@@ -174,7 +174,21 @@ def _message(problem: Mapping[str, Any], shape: Any) -> str:
         return "expected a mapping" + (f" with any of: {', '.join(known)}" if known else "")
     if problem["type"] == "missing":
         return "required field missing"
+    if problem["type"] == "too_short" and "min_length" in ctx:
+        least = ctx["min_length"]
+        return f"needs at least {least} item{'s' if least != 1 else ''}, not {ctx.get('actual_length')}"
+    if problem["type"] in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, not {_as_written(problem.get('input'))}"
     return _CLASS_NAMES.sub("", str(problem["msg"]))
+
+
+def _as_written(value: Any) -> str:
+    """A value as a scenario file spells it (`true`, not Python's `True`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _deepest(clauses: list[tuple[_Place, str]]) -> list[str]:

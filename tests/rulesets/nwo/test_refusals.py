@@ -15,7 +15,7 @@ from tests.rulesets.nwo.core_helpers import op, scenario
 def test_an_empty_path_is_refused(kind: str) -> None:
     """A path lists "the tiles stepped through, ending at the destination": an empty one has
     no destination (it used to end in an IndexError)."""
-    with pytest.raises(ScenarioError, match=f"{kind}.path: .*at least 1 item"):
+    with pytest.raises(ScenarioError, match=f"{kind}.path: needs at least 1 item, not 0"):
         RULESET.parse_action({"actor": "ada", "do": kind, "path": []})
 
 
