@@ -175,8 +175,8 @@ def _message(problem: Mapping[str, Any], shape: Any) -> str:
     if problem["type"] == "missing":
         return "required field missing"
     if problem["type"] == "too_short" and "min_length" in ctx:
-        least = ctx["min_length"]
-        return f"needs at least {least} item{'s' if least != 1 else ''}, not {ctx.get('actual_length')}"
+        least, given = ctx["min_length"], ctx.get("actual_length")
+        return f"needs at least {least} item{'s' if least != 1 else ''}, not {given}"
     if problem["type"] in ("int_type", "int_parsing", "int_from_float"):
         return f"expected a whole number, not {_as_written(problem.get('input'))}"
     return _CLASS_NAMES.sub("", str(problem["msg"]))
