@@ -70,7 +70,7 @@ from fracas.rulesets.nwo.rules.common import (
     grid,
     occupied,
 )
-from fracas.rulesets.nwo.rules.movement import why_cannot_move
+from fracas.rulesets.nwo.rules.movement import may_move_after_shooting, why_cannot_move
 
 if TYPE_CHECKING:
     from fracas.core.ruleset import BaseRuleset
@@ -437,8 +437,8 @@ def _after_acting(state: EncounterState, look: _Look) -> Iterator[Action]:
     """With the action spent and movement left: a shooter steps behind cover if a tile in
     reach screens it from more shooters; a fighter in melee stays put; others close in."""
     me = look.me
-    if not look.mobile or look.engaged:
-        return
+    if not look.mobile or look.engaged or not may_move_after_shooting(state, me):
+        return  # a standing shot that was not declared as shoot-and-move ends the moving
     if any(w.is_ranged for w in me.in_hand):
         board = grid(state)
         if all(board.distance(me.tile, c) > me.movement + 1 for c in board.cover):

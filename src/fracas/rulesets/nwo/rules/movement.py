@@ -90,12 +90,16 @@ def require_shooting_range(
         )
 
 
-def _require_declared_after_a_shot(state: EncounterState, mover: Operative) -> None:
+def may_move_after_shooting(state: EncounterState, mover: Operative) -> bool:
     """A shot made standing took no -2; moving after it would make a shoot-and-move turn whose
     shot escaped the penalty, unless the table lets it (option move_after_shot: free)."""
     if not mover.shot or mover.moved > 0 or mover.has(SHOOTING_AND_MOVING):
-        return
-    if options(state).move_after_shot == "free":
+        return True
+    return options(state).move_after_shot == "free"
+
+
+def _require_declared_after_a_shot(state: EncounterState, mover: Operative) -> None:
+    if may_move_after_shooting(state, mover):
         return
     raise IllegalAction(
         f"{mover.id} shot without moving and without declaring a move: to shoot and then move "
