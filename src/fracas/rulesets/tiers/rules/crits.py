@@ -1,0 +1,91 @@
+"""Critical rolls (seed 001, "Critical Rolls", "Natural Weapons").
+
+"Whenever a character rolls a natural 20 on a d20 for a contested roll in combat, they may
+choose to deal damage to their choice of their opponents equipped gear before doing normal
+damage ... reduce it's Tier by 1." "A player that rolls a natural 20 may still lose."
+"Whenever a character rolls a natural 1 ... that player must chose to reduce their equipped
+Shield or weapon's Tier by 1."
+
+Bare hands are a T0 natural weapon: "A character rolling a critical hit may still apply
+damage to a T0 natural weapon to deal additional damage (10 damage) to the character
+directly, ignoring armor", and a natural 1 striking unarmed deals those 10 to oneself
+"before normal damage occurs". Hands are a valid target only when the opponent's equipped
+weapons and shield are all T0 or absent. Tiers never drop below T0.
+
+The choice is the roller's; fracas takes a documented default: for a natural 20, the 10
+damage when the hands are a valid target, else the armor, else the shield in hand, else the
+weapon the opponent answers with; for a natural 1, the weapon used, else the shield in hand.
+The attacker's crits come before the defender's, both before the damage.
+"""
+
+from __future__ import annotations
+
+from fracas.core.transaction import Transaction
+from fracas.rulesets.tiers.events import GearWorn
+from fracas.rulesets.tiers.rules.arms import Arm
+from fracas.rulesets.tiers.rules.common import fighter
+from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.sheet import UNARMED
+from fracas.rulesets.tiers.warrior import Warrior
+
+NATURAL_WEAPON_DAMAGE = 10
+"""What a crit on a T0 natural weapon (bare hands included) deals, ignoring armor."""
+
+
+def apply_crits(
+    tx: Transaction,
+    attacker_id: str,
+    used: Arm,
+    attack_face: int,
+    defender_id: str,
+    answer: Arm,
+    defense_face: int | None,
+) -> None:
+    for roller, face, own, opponent, their in (
+        (attacker_id, attack_face, used, defender_id, answer),
+        (defender_id, defense_face, answer, attacker_id, used),
+    ):
+        if face == 20:
+            _critical_hit(tx, roller, opponent, their)
+        elif face == 1:
+            _critical_failure(tx, roller, own)
+
+
+def _hands_exposed(who: Warrior) -> bool:
+    """Natural weapons may be chosen "only if all equipped weapons or shields are at T0,
+    absent, or destroyed"."""
+    if who.shield_equipped and who.shield > 0:
+        return False
+    return all(who.tier_of(w) == 0 for w in who.wielded)
+
+
+def _critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) -> None:
+    opponent = fighter(tx.state, opponent_id)
+    why = f"{roller}'s natural 20"
+    if _hands_exposed(opponent):
+        deal(tx, opponent.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
+    elif opponent.armor > 0:
+        _wear(tx, opponent, opponent.armor_id or "armor", "armor", opponent.armor - 1, why)
+    elif opponent.shield_equipped and opponent.shield > 0:
+        _wear(tx, opponent, opponent.shield_id or "shield", "shield", opponent.shield - 1, why)
+    else:
+        target = their.name if their.name != UNARMED and opponent.tier_of(their.name) else None
+        if target is None:
+            target = next((w for w in opponent.wielded if opponent.tier_of(w) > 0), None)
+        if target is not None:
+            _wear(tx, opponent, target, "weapon", opponent.tier_of(target) - 1, why)
+
+
+def _critical_failure(tx: Transaction, roller_id: str, own: Arm) -> None:
+    roller = fighter(tx.state, roller_id)
+    why = f"{roller.id}'s natural 1"
+    if own.name == UNARMED:
+        deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
+    elif roller.tier_of(own.name) > 0:
+        _wear(tx, roller, own.name, "weapon", roller.tier_of(own.name) - 1, why)
+    elif roller.shield_equipped and roller.shield > 0:
+        _wear(tx, roller, roller.shield_id or "shield", "shield", roller.shield - 1, why)
+
+
+def _wear(tx: Transaction, owner: Warrior, item: str, slot: str, tier: int, why: str) -> None:
+    tx.emit(GearWorn(owner=owner.id, item=item, slot=slot, tier=tier, why=why))
