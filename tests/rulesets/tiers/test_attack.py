@@ -109,10 +109,3 @@ def test_a_two_handed_weapon_needs_the_shield_put_away() -> None:
     )
     fight.refuse("a", "swap", "poleaxe needs both hands and a's shield is in one", weapon="poleaxe")
     fight.refuse("a", "swap", "a's off hand holds its shield", weapon="sword", hand="off")
-
-
-def test_crossbows_and_firearms_are_not_resolved_yet() -> None:
-    """Honest refusal: this increment resolves melee, unarmed, bow and thrown attacks."""
-    crossbow = {"id": "xbow", "kind": "crossbow", "tier": 2, "range": 8}
-    fight = Fight(warrior("a", "red", 0, 0, weapons=[crossbow]), warrior("b", "blue", 3, 0))
-    fight.refuse("a", "attack", "fracas does not resolve crossbow attacks yet", target="b")

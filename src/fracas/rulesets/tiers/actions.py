@@ -51,3 +51,11 @@ class Swap(Action):
     free: ClassVar[bool] = True
     weapon: str
     hand: Literal["main", "off"] = "main"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload(Action):
+    """A non-contested action: load a crossbow or firearm that has fired."""
+
+    do: ClassVar[str] = "reload"
+    weapon: str

@@ -100,6 +100,25 @@ class Swapped(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Loaded(TiersEvent):
+    """A crossbow or firearm fired (`loaded` false) or reloaded (true)."""
+
+    kind: ClassVar[str] = "loaded"
+    combatant: str
+    weapon: str
+    loaded: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        rest = tuple(w for w in who.unloaded if w != self.weapon)
+        return update(state, self.combatant, unloaded=rest if self.loaded else (*rest, self.weapon))
+
+    def describe(self) -> str:
+        done = "reloads" if self.loaded else "has fired"
+        return f"{self.combatant} {done} {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExchangeRolled(TiersEvent):
     """The two totals of a contested exchange and who won it ("none" on a tie)."""
 

@@ -20,5 +20,8 @@ class TiersOptions(BaseModel):
     """B7: "death occurs when their current HP falls below their total maximum HP in negative
     value" against the example "die at -100HP": dead at HP <= -max (the example), or only at
     HP < -max (the sentence read literally)."""
+    crossbow_beyond: Literal["refuse", "contested"] = "refuse"
+    """B9: a crossbow shot farther than the crossbow skill in tiles (but within its range):
+    refused, or rolled as a contested exchange dealing bow damage."""
     crits: bool = True
     """Natural 20s and 1s lower gear Tiers ("Critical Rolls"); off for a table that skips it."""

@@ -13,10 +13,10 @@ from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.tiers.actions import Attack, Face, Move, Swap
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload, Swap
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement
+from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement, shooting
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.setup import warrior_from
@@ -39,6 +39,7 @@ class Tiers(BaseRuleset):
             Move: (movement.verify_move, movement.resolve_move),
             Face: (movement.verify_face, movement.resolve_face),
             Swap: (gear.verify_swap, gear.resolve_swap),
+            Reload: (shooting.verify_reload, shooting.resolve_reload),
         }
 
     # -- set-up --------------------------------------------------------------------------

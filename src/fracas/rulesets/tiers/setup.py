@@ -76,6 +76,7 @@ def warrior_from(sheet: Sheet, where: str) -> Warrior:
         race=sheet.race,
         weapons=tuple(sheet.weapons),
         weapon_tiers=tuple(w.tier for w in sheet.weapons),
+        unloaded=tuple(w.id for w in sheet.weapons if w.loaded is False),
         main=main,
         off=off,
         armor_id=sheet.armor.id if sheet.armor else None,

@@ -25,13 +25,16 @@ FACINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 Facing = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 Kind = Literal["melee", "bow", "thrown", "crossbow", "firearm"]
 RANGED: frozenset[str] = frozenset({"bow", "thrown", "crossbow", "firearm"})
+RELOADED: frozenset[str] = frozenset({"crossbow", "firearm"})
 UNARMED = "unarmed"
 """The name of bare hands wherever a weapon id is asked for (T0, reach 1, Unarmed skill)."""
 
 
 class Weapon(BaseModel):
     """A weapon as an inline table. Melee weapons have a `reach` (1 by default, 2 for
-    two-handed ones: B9); the others a `range` in tiles."""
+    two-handed ones: B9); the others a `range` in tiles. A firearm also has its guaranteed-hit
+    zone (`sure`, in tiles, within `range`) and its ammunition's Tier (`ammo`); crossbows and
+    firearms start the fight `loaded` unless the sheet says not (B9: the seed gives no data)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str = Field(pattern=ID)
@@ -40,6 +43,9 @@ class Weapon(BaseModel):
     hands: Annotated[Literal[1, 2], NOT_BOOL] = 1
     reach: Int | None = Field(default=None, ge=1, le=5)
     range: Int | None = Field(default=None, ge=1, le=200)
+    sure: Int | None = Field(default=None, ge=0, le=200)
+    ammo: Int | None = Field(default=None, ge=0, le=TIER_MAX)
+    loaded: bool | None = None
 
     @model_validator(mode="after")
     def _reach_or_range(self) -> Weapon:
@@ -52,7 +58,22 @@ class Weapon(BaseModel):
             raise ValueError(f"a {self.kind} needs a range in tiles")
         elif self.reach is not None:
             raise ValueError(f"a {self.kind} has a range, not a reach")
+        if self.kind == "firearm":
+            if self.sure is None:
+                raise ValueError("a firearm needs `sure`: its guaranteed-hit zone in tiles")
+            if self.range is not None and self.sure > self.range:
+                raise ValueError(f"the guaranteed-hit zone ({self.sure}) lies within the range")
+        else:
+            for name in ("sure", "ammo"):
+                if getattr(self, name) is not None:
+                    raise ValueError(f"only a firearm has `{name}`")
+        if self.loaded is not None and self.kind not in RELOADED:
+            raise ValueError("only crossbows and firearms are loaded")
         return self
+
+    @property
+    def reloads(self) -> bool:
+        return self.kind in RELOADED
 
     @property
     def is_melee(self) -> bool:

@@ -14,7 +14,7 @@ from typing import cast
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.actions import Attack, Face, Move
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
 from fracas.rulesets.tiers.rules.common import distance, fighter, grid, standing
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
@@ -53,6 +53,8 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if me.actions < ACTIONS_PER_TURN and not me.contested:
         for foe in foes:
             yield Attack(actor=actor, target=foe.id, weapon=weapon)
+    if me.actions < ACTIONS_PER_TURN and weapon in me.unloaded:
+        yield Reload(actor=actor, weapon=weapon)
     nearest = foes[0]
     if me.actions < ACTIONS_PER_TURN:
         tile = _best_tile(state, me, nearest)

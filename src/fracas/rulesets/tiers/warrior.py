@@ -40,6 +40,8 @@ class Warrior(Combatant):
     shield: int = 0
     """The shield's Tier now."""
     shield_equipped: bool = False
+    unloaded: tuple[str, ...] = ()
+    """Crossbows and firearms fired and not yet reloaded."""
     actions: int = 0
     """Actions declared this turn (two at most)."""
     contested: bool = False
@@ -79,6 +81,7 @@ class Warrior(Combatant):
             "facing_on": self.facing_on,
             "wielding": list(self.wielded),
             "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},
+            "unloaded": list(self.unloaded),
             "armor": self.armor,
             "shield": self.shield if self.shield_id is not None else None,
             "shield_equipped": self.shield_equipped,

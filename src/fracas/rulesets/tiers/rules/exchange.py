@@ -29,8 +29,8 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
-from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled
-from fracas.rulesets.tiers.rules import crits
+from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
+from fracas.rulesets.tiers.rules import crits, damage, shooting
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -48,7 +48,6 @@ from fracas.rulesets.tiers.warrior import Warrior
 
 MAX_REROLLS = 20
 """Past this many tied re-rolls (only scripted dice get there) the tie stands: no winner."""
-NOT_YET = frozenset({"crossbow", "firearm"})
 
 
 def attacking_arm(actor: Warrior, action: Attack) -> Arm:
@@ -73,11 +72,6 @@ def attacking_arm(actor: Warrior, action: Attack) -> Arm:
 
 def _reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> None:
     gap = distance(actor.tile, target.tile)
-    if used.kind in NOT_YET:
-        raise IllegalAction(
-            f"{used.name} is a {used.kind}; fracas does not resolve {used.kind} attacks yet "
-            "(melee, unarmed, bow and thrown weapons attack)"
-        )
     if used.projectile:
         weapon = actor.weapon(used.name)
         assert weapon is not None and weapon.range is not None
@@ -116,13 +110,24 @@ def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
     return arm(defender, action.defend_with)
 
 
+def _sure(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> bool:
+    """Whether the attack is a crossbow's or firearm's sure shot (non-contested, no roll)."""
+    weapon = actor.weapon(used.name)
+    if weapon is None or not weapon.reloads:
+        return False
+    shooting.require_loaded(actor, weapon)
+    return shooting.is_sure(state, actor, weapon, distance(actor.tile, target.tile))
+
+
 def verify(state: EncounterState, action: Attack) -> None:
     actor = fighter(state, action.actor)
-    require_action(actor, contested=True)
+    require_action(actor, contested=False)
     target = fighter(state, action.target)
     require_target(actor, target)
     used = attacking_arm(actor, action)
     _reach_check(state, actor, target, used)
+    if not _sure(state, actor, target, used):
+        require_action(actor, contested=True)
     _defense(target, distance(actor.tile, target.tile), action)
 
 
@@ -141,6 +146,13 @@ def resolve(tx: Transaction, action: Attack) -> None:
     defender = fighter(tx.state, action.target)
     gap = distance(attacker.tile, defender.tile)
     used = attacking_arm(attacker, action)
+    weapon = attacker.weapon(used.name)
+    if weapon is not None and weapon.reloads:
+        tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
+        if _sure(tx.state, attacker, defender, used):
+            armor = armor_against(tx.state, defender, attacker.tile)
+            shooting.sure_shot(tx, attacker, defender, weapon, armor)
+            return
     answer = _defense(defender, gap, action)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
     defense_skill = defender.skills.best_weapon_skill() if used.projectile else answer.skill
@@ -197,11 +209,13 @@ def _damage(
 ) -> None:
     attacker, defender = fighter(tx.state, attacker_id), fighter(tx.state, defender_id)
     if winner == "attacker":
-        armor = armor_against(tx.state, defender, attacker.tile)
         tier = _tier_now(attacker, used)
-        body = 0 if used.kind == "bow" else attacker.body
-        amount = difference + body + tier - armor
-        formula = f"{difference} + {body} + T{tier} - {armor}"
+        weapon = attacker.weapon(used.name)
+        if weapon is not None and weapon.kind == "firearm":
+            amount, formula = damage.firearm(tier, weapon.ammo or 0)
+        else:
+            armor = armor_against(tx.state, defender, attacker.tile)
+            amount, formula = damage.contested(used.kind, difference, attacker.body, tier, armor)
         deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
         gap = distance(attacker.tile, defender.tile)
@@ -209,8 +223,7 @@ def _damage(
             return  # "If they are outside melee range, they will simply dodge"
         armor = armor_against(tx.state, attacker, defender.tile)
         tier = _tier_now(defender, answer)
-        amount = difference + defender.body + tier - armor
-        formula = f"{difference} + {defender.body} + T{tier} - {armor}"
+        amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
         deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
 
 
