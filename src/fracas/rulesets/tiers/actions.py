@@ -54,6 +54,30 @@ class Swap(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StealthAttack(Action):
+    """The contested action from behind: a Stealth contest, then on a win an attack the
+    defender cannot roll against."""
+
+    do: ClassVar[str] = "stealth_attack"
+    target: str
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EquipShield(Action):
+    """A non-contested action; two in a row put the shield in hand."""
+
+    do: ClassVar[str] = "equip_shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnequipShield(Action):
+    """A non-contested action: the shield leaves the hand."""
+
+    do: ClassVar[str] = "unequip_shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reload(Action):
     """A non-contested action: load a crossbow or firearm that has fired."""
 

@@ -20,6 +20,9 @@ def update(state: EncounterState, combatant_id: str, **changes: Any) -> Encounte
     return state.with_combatant(replace(warrior(state, combatant_id), **changes))
 
 
+EQUIP_SHIELD = "equip shield"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TiersEvent(Event):
     kind: ClassVar[str] = "tiers_event"
@@ -43,6 +46,9 @@ class ActionSpent(TiersEvent):
             self.combatant,
             actions=who.actions + 1,
             contested=who.contested or self.contested,
+            # equipping a shield takes "2 consecutive non-contested actions": any other
+            # action in between starts it over
+            shield_progress=who.shield_progress if self.action == EQUIP_SHIELD else 0,
         )
 
     def describe(self) -> str:
@@ -97,6 +103,28 @@ class Swapped(TiersEvent):
             f"{self.combatant} holds {self.main or 'nothing'} (main hand) and "
             f"{self.off or 'nothing'} (off hand)"
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldHandled(TiersEvent):
+    """Progress on equipping the shield (1 of 2), the shield in hand (2), or put away (0)."""
+
+    kind: ClassVar[str] = "shield_handled"
+    combatant: str
+    progress: int
+    equipped: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(
+            state, self.combatant, shield_progress=self.progress, shield_equipped=self.equipped
+        )
+
+    def describe(self) -> str:
+        if self.equipped:
+            return f"{self.combatant} has the shield in hand"
+        if self.progress:
+            return f"{self.combatant} is equipping the shield ({self.progress} of 2 actions)"
+        return f"{self.combatant} puts the shield away"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,10 +13,19 @@ from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload, Swap
+from fracas.rulesets.tiers.actions import (
+    Attack,
+    EquipShield,
+    Face,
+    Move,
+    Reload,
+    StealthAttack,
+    Swap,
+    UnequipShield,
+)
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement, shooting
+from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement, shooting, stealth
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.setup import warrior_from
@@ -40,6 +49,9 @@ class Tiers(BaseRuleset):
             Face: (movement.verify_face, movement.resolve_face),
             Swap: (gear.verify_swap, gear.resolve_swap),
             Reload: (shooting.verify_reload, shooting.resolve_reload),
+            StealthAttack: (stealth.verify, stealth.resolve),
+            EquipShield: (gear.verify_equip_shield, gear.resolve_equip_shield),
+            UnequipShield: (gear.verify_unequip_shield, gear.resolve_unequip_shield),
         }
 
     # -- set-up --------------------------------------------------------------------------

@@ -40,6 +40,8 @@ class Warrior(Combatant):
     shield: int = 0
     """The shield's Tier now."""
     shield_equipped: bool = False
+    shield_progress: int = 0
+    """Non-contested actions spent in a row on equipping the shield (two are needed)."""
     unloaded: tuple[str, ...] = ()
     """Crossbows and firearms fired and not yet reloaded."""
     actions: int = 0
@@ -85,4 +87,5 @@ class Warrior(Combatant):
             "armor": self.armor,
             "shield": self.shield if self.shield_id is not None else None,
             "shield_equipped": self.shield_equipped,
+            "shield_progress": self.shield_progress,
         }

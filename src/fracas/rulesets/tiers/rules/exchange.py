@@ -70,7 +70,7 @@ def attacking_arm(actor: Warrior, action: Attack) -> Arm:
     return arm(actor, name)
 
 
-def _reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> None:
+def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> None:
     gap = distance(actor.tile, target.tile)
     if used.projectile:
         weapon = actor.weapon(used.name)
@@ -125,7 +125,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     target = fighter(state, action.target)
     require_target(actor, target)
     used = attacking_arm(actor, action)
-    _reach_check(state, actor, target, used)
+    reach_check(state, actor, target, used)
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
     _defense(target, distance(actor.tile, target.tile), action)
