@@ -18,9 +18,13 @@ class Attack(Action):
     target: str
     weapon: str | None = None
     """A weapon id in hand, or `unarmed`; the main hand's weapon (or bare hands) by default."""
+    also: str | None = None
+    """Dual wielding: the melee weapon in the other hand (or `unarmed`), wielded together
+    with `weapon`: 2d20, the higher kept, the lower skill and the lower Tier."""
     defend_with: str | None = None
     """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
-    answer. By default the one that reaches the attacker with the best skill, then Tier."""
+    answer. By default a pair of one-handed melee weapons in hand that both reach the
+    attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

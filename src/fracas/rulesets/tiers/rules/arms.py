@@ -27,6 +27,13 @@ class Arm:
     tier: int
     reach: int
     """Melee reach in squares; 0 for weapons that cannot strike in melee (B18)."""
+    parts: tuple[str, ...] = ()
+    """The weapons (or `unarmed` hands) wielded together, when dual wielding."""
+
+    @property
+    def dice(self) -> int:
+        """d20s thrown: one, or one per weapon wielded together ("2d20 & select either")."""
+        return max(1, len(self.parts))
 
     @property
     def strikes_in_melee(self) -> bool:
@@ -86,3 +93,30 @@ def default_defense(who: Warrior, gap: int) -> Arm:
     reaching = [c for c in choices if c.reach >= gap]
     pool = reaching or choices
     return max(pool, key=lambda c: (c.skill, c.tier))
+
+
+def together(who: Warrior, first: Arm, second: Arm) -> Arm:
+    """Two melee weapons (or bare hands) wielded together (seed, "Dual Wield Melee"): "the
+    lowest of the applicable skills being used as their skill bonus", damage from "the lowest
+    Tier of the weapons used (unarmed is equal to T0)", and in reach where both reach."""
+    return Arm(
+        name=f"{first.name}+{second.name}",
+        kind="melee" if UNARMED not in (first.kind, second.kind) else UNARMED,
+        skill=min(first.skill, second.skill),
+        tier=min(first.tier, second.tier),
+        reach=min(first.reach, second.reach),
+        parts=(first.name, second.name),
+    )
+
+
+def dual_defense(who: Warrior, gap: int) -> Arm | None:
+    """The defender's default pair: both hands holding one-handed melee weapons that both
+    reach the attacker ("if both melee weapons they are wielding are within range")."""
+    if who.main is None or who.off is None or who.main == who.off:
+        return None
+    first, second = arm(who, who.main), arm(who, who.off)
+    if not (first.strikes_in_melee and second.strikes_in_melee):
+        return None
+    if min(first.reach, second.reach) < gap:
+        return None
+    return together(who, first, second)

@@ -14,7 +14,8 @@ weapons and shield are all T0 or absent. Tiers never drop below T0.
 
 The choice is the roller's; fracas takes a documented default: for a natural 20, the 10
 damage when the hands are a valid target, else the armor, else the shield in hand, else the
-weapon the opponent answers with; for a natural 1, the weapon used, else the shield in hand.
+weapon the opponent answers with; for a natural 1, the weapon used (of a pair, the higher
+Tier), else the shield in hand, else (striking bare-handed) the 10 damage.
 The attacker's crits come before the defender's, both before the damage.
 """
 
@@ -69,22 +70,30 @@ def _critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) ->
     elif opponent.shield_equipped and opponent.shield > 0:
         _wear(tx, opponent, opponent.shield_id or "shield", "shield", opponent.shield - 1, why)
     else:
-        target = their.name if their.name != UNARMED and opponent.tier_of(their.name) else None
+        target = _worn_first(opponent, their)
         if target is None:
             target = next((w for w in opponent.wielded if opponent.tier_of(w) > 0), None)
         if target is not None:
             _wear(tx, opponent, target, "weapon", opponent.tier_of(target) - 1, why)
 
 
+def _worn_first(who: Warrior, used: Arm) -> str | None:
+    """Of the weapons used (a pair's two), the one with the highest Tier above T0: a pair's
+    damage counts its lowest, so wearing the higher costs least."""
+    names = [n for n in (used.parts or (used.name,)) if n != UNARMED and who.tier_of(n) > 0]
+    return max(names, key=who.tier_of, default=None)
+
+
 def _critical_failure(tx: Transaction, roller_id: str, own: Arm) -> None:
     roller = fighter(tx.state, roller_id)
     why = f"{roller.id}'s natural 1"
-    if own.name == UNARMED:
-        deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
-    elif roller.tier_of(own.name) > 0:
-        _wear(tx, roller, own.name, "weapon", roller.tier_of(own.name) - 1, why)
+    weapon = _worn_first(roller, own)
+    if weapon is not None:
+        _wear(tx, roller, weapon, "weapon", roller.tier_of(weapon) - 1, why)
     elif roller.shield_equipped and roller.shield > 0:
         _wear(tx, roller, roller.shield_id or "shield", "shield", roller.shield - 1, why)
+    elif UNARMED in (own.parts or (own.name,)):
+        deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
 
 
 def _wear(tx: Transaction, owner: Warrior, item: str, slot: str, tier: int, why: str) -> None:

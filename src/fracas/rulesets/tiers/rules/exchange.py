@@ -31,7 +31,7 @@ from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
 from fracas.rulesets.tiers.rules import crits, damage, shooting
-from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense
+from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
     fighter,
@@ -51,7 +51,33 @@ MAX_REROLLS = 20
 
 
 def attacking_arm(actor: Warrior, action: Attack) -> Arm:
-    name = action.weapon or actor.main or UNARMED
+    first = _one_arm(actor, action.weapon or actor.main or UNARMED)
+    if action.also is None:
+        return first
+    second = _one_arm(actor, action.also)
+    if not (first.strikes_in_melee and second.strikes_in_melee):
+        raise IllegalAction(
+            "dual wielding takes two melee weapons (or bare hands), not "
+            f"{first.name} ({first.kind}) and {second.name} ({second.kind})"
+        )
+    if first.name == second.name and first.name != UNARMED:
+        raise IllegalAction(f"{first.name} is one weapon; dual wielding takes a second one")
+    # both weapons are in hand (checked above), so neither is two-handed
+    weapons = [actor.weapon(a.name) for a in (first, second)]
+    bare = sum(w is None for w in weapons)
+    if bare > _free_hands(actor):
+        raise IllegalAction(
+            f"{actor.id} has {_free_hands(actor)} free hand(s); {first.name} and {second.name} "
+            f"need {bare}"
+        )
+    return together(actor, first, second)
+
+
+def _free_hands(actor: Warrior) -> int:
+    return (actor.main is None) + (actor.off is None and not actor.shield_equipped)
+
+
+def _one_arm(actor: Warrior, name: str) -> Arm:
     if name == UNARMED:
         if not actor.in_hand(UNARMED):
             raise IllegalAction(
@@ -100,7 +126,7 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
 
 def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
     if action.defend_with is None:
-        return default_defense(defender, gap)
+        return dual_defense(defender, gap) or default_defense(defender, gap)
     if action.defend_with != UNARMED and defender.weapon(action.defend_with) is None:
         carried = ", ".join([w.id for w in defender.weapons] + [UNARMED])
         raise IllegalAction(
@@ -159,12 +185,15 @@ def resolve(tx: Transaction, action: Attack) -> None:
     why = f"{attacker.id} attacks {defender.id}"
     for attempt in range(MAX_REROLLS + 1):
         attack_mod = attacker.reflex + used.skill
-        attack_total = tx.roll(f"1d20+{attack_mod}", f"{why}: {attacker.id} with {used.name}")
+        attack_total = tx.roll(
+            f"{_d20s(used)}+{attack_mod}", f"{why}: {attacker.id} with {used.name}"
+        )
         attack_face = attack_total - attack_mod
         if defender.is_active:
             defense_mod = defender.reflex + defense_skill
             defense_total = tx.roll(
-                f"1d20+{defense_mod}", f"{why}: {defender.id} defends with {answer.name}"
+                f"{_d20s(answer)}+{defense_mod}",
+                f"{why}: {defender.id} defends with {answer.name}",
             )
             defense_face: int | None = defense_total - defense_mod
         else:
@@ -228,5 +257,12 @@ def _damage(
 
 
 def _tier_now(who: Warrior, used: Arm) -> int:
-    """The weapon's Tier after any crit of this same exchange."""
-    return 0 if used.name == UNARMED else who.tier_of(used.name)
+    """The weapon's Tier after any crit of this same exchange; a pair's lowest."""
+    names = used.parts or (used.name,)
+    return min(0 if name == UNARMED else who.tier_of(name) for name in names)
+
+
+def _d20s(used: Arm) -> str:
+    """One d20, or with weapons wielded together one each, the chosen one kept (B6: the
+    higher, so a 1 on the other die is no critical failure)."""
+    return "1d20" if used.dice == 1 else f"{used.dice}d20kh1"
