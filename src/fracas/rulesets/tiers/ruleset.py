@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
-from fracas.core.grid import Grid
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -23,6 +22,7 @@ from fracas.rulesets.tiers.actions import (
     Swap,
     UnequipShield,
 )
+from fracas.rulesets.tiers.board import Board
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement, shooting, stealth
@@ -59,10 +59,12 @@ class Tiers(BaseRuleset):
     def setup(self, spec: Any) -> EncounterState:
         opts = self.options(spec.options)
         arena = validated(Arena, spec.map, "map")
-        board = Grid(
+        board = Board(
             width=arena.width,
             height=arena.height,
             walls=frozenset(arena.walls) | frozenset(arena.terrain),
+            light=None if arena.light.level == "bright" else arena.light.level,
+            lights=tuple((s.x, s.y) for s in arena.lights),
         )
         people = []
         taken: dict[tuple[int, int], str] = {}

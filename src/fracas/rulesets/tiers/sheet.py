@@ -176,6 +176,21 @@ class Sheet(BaseModel):
         return weapons
 
 
+class Light(BaseModel):
+    """`map.light`: the room's light, `bright` or a Low Light level."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    level: Literal["bright"] | Annotated[int, Field(ge=1, le=100)] = "bright"
+    """1-100 (absolute darkness, 0, makes everyone Blind, which fracas does not model yet)."""
+
+
+class LightSource(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    x: Int = Field(ge=0)
+    y: Int = Field(ge=0)
+    kind: Literal["torch", "campfire", "candle"] = "torch"
+
+
 class Arena(BaseModel):
     """`map:` for tiers. Walls block sight, attacks and movement; terrain (a pile of bodies
     the GM declared, a boulder) cannot be "occupied or traveled through" and blocks shots
@@ -186,9 +201,19 @@ class Arena(BaseModel):
     height: Int = Field(default=12, ge=1, le=200)
     walls: list[tuple[Int, Int]] = Field(default_factory=list)
     terrain: list[tuple[Int, Int]] = Field(default_factory=list)
+    light: Light = Field(default_factory=Light)
+    lights: list[LightSource] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _on_the_map(self) -> Arena:
         """A wall or terrain tile off the map is a typo; dropping it would change the fight."""
-        check_on_map(self.width, self.height, {"walls": self.walls, "terrain": self.terrain})
+        check_on_map(
+            self.width,
+            self.height,
+            {
+                "walls": self.walls,
+                "terrain": self.terrain,
+                "lights": [(s.x, s.y) for s in self.lights],
+            },
+        )
         return self

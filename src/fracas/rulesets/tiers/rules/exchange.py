@@ -30,7 +30,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import crits, damage, shooting
+from fracas.rulesets.tiers.rules import crits, damage, light, shooting
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -182,6 +182,8 @@ def resolve(tx: Transaction, action: Attack) -> None:
     answer = _defense(defender, gap, action)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
     defense_skill = defender.skills.best_weapon_skill() if used.projectile else answer.skill
+    if used.projectile or (used.kind == "melee" and used.reach > 1):
+        defense_skill += light.shot_penalty(tx.state, attacker, defender)
     why = f"{attacker.id} attacks {defender.id}"
     for attempt in range(MAX_REROLLS + 1):
         attack_mod = attacker.reflex + used.skill

@@ -26,6 +26,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack, StealthAttack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled
+from fracas.rulesets.tiers.rules import light
 from fracas.rulesets.tiers.rules.common import (
     fighter,
     in_front,
@@ -62,8 +63,8 @@ def verify(state: EncounterState, action: StealthAttack) -> None:
         )
 
 
-def _stealth_roll(tx: Transaction, who: Warrior, why: str) -> int:
-    return tx.roll(f"1d20+{who.presence + who.skills.stealth}", f"{why}: {who.id} stealth")
+def _stealth_roll(tx: Transaction, who: Warrior, why: str, bonus: int = 0) -> int:
+    return tx.roll(f"1d20+{who.presence + who.skills.stealth + bonus}", f"{why}: {who.id} stealth")
 
 
 def resolve(tx: Transaction, action: StealthAttack) -> None:
@@ -75,7 +76,7 @@ def resolve(tx: Transaction, action: StealthAttack) -> None:
     )
     why = f"{attacker.id} sneaks on {defender.id}"
     for attempt in range(MAX_REROLLS + 1):
-        mine = _stealth_roll(tx, attacker, why)
+        mine = _stealth_roll(tx, attacker, why, light.stealth_bonus(tx.state, attacker, defender))
         theirs = _stealth_roll(tx, defender, why) if defender.is_active else 0
         if mine != theirs or options(tx.state).tie != "reroll" or attempt == MAX_REROLLS:
             break
