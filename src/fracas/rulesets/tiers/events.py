@@ -175,14 +175,14 @@ class GearWorn(TiersEvent):
     owner: str
     item: str
     slot: str
-    """weapon, armor or shield."""
+    """weapon, armor, shield, natural_weapon or natural_armor."""
     tier: int
     why: str
 
     def apply(self, state: EncounterState) -> EncounterState:
         who = warrior(state, self.owner)
-        if self.slot == "armor":
-            return update(state, self.owner, armor=self.tier)
+        if self.slot in ("armor", "natural_weapon", "natural_armor"):
+            return update(state, self.owner, **{self.slot: self.tier})
         if self.slot == "shield":
             return update(state, self.owner, shield=self.tier)
         tiers = tuple(

@@ -81,6 +81,8 @@ def warrior_from(sheet: Sheet, where: str) -> Warrior:
         off=off,
         armor_id=sheet.armor.id if sheet.armor else None,
         armor=sheet.armor.tier if sheet.armor else 0,
+        natural_weapon=sheet.race.natural_weapon,
+        natural_armor=sheet.race.natural_armor,
         shield_id=sheet.shield.id if sheet.shield else None,
         shield=sheet.shield.tier if sheet.shield else 0,
         shield_equipped=bool(sheet.shield and sheet.shield.equipped),

@@ -125,6 +125,13 @@ class Race(BaseModel):
     range_bonus: Int = Field(default=0, ge=0, le=2)
     dark_vision: bool = False
     low_light_immune: bool = False
+    natural_weapon: Int = Field(default=0, ge=0, le=TIER_MAX)
+    """The Tier of the race's claws, fangs or fists ("natural weapon bonus"); bare hands are
+    T0. Natural weapons roll Unarmed and stand in for bare hands (`unarmed`)."""
+    natural_reach: Int = Field(default=1, ge=1, le=5)
+    """An extended-reach natural weapon reaches further; it keeps its reach at T0."""
+    natural_armor: Int = Field(default=0, ge=0, le=TIER_MAX)
+    """Hide or scales, under any worn armor (B21: their Tiers add)."""
 
 
 class Armor(BaseModel):

@@ -36,6 +36,10 @@ class Warrior(Combatant):
     armor_id: str | None = None
     armor: int = 0
     """The worn armor's Tier now."""
+    natural_weapon: int = 0
+    """The natural weapon's Tier now (crits lower it; bare hands are T0)."""
+    natural_armor: int = 0
+    """The natural armor's Tier now."""
     shield_id: str | None = None
     shield: int = 0
     """The shield's Tier now."""
@@ -48,6 +52,11 @@ class Warrior(Combatant):
     """Actions declared this turn (two at most)."""
     contested: bool = False
     """This turn's one contested action is spent."""
+
+    @property
+    def all_armor(self) -> int:
+        """Worn and natural armor together (B21)."""
+        return self.armor + self.natural_armor
 
     @property
     def tile(self) -> Tile:
@@ -85,6 +94,8 @@ class Warrior(Combatant):
             "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},
             "unloaded": list(self.unloaded),
             "armor": self.armor,
+            "natural_weapon": self.natural_weapon,
+            "natural_armor": self.natural_armor,
             "shield": self.shield if self.shield_id is not None else None,
             "shield_equipped": self.shield_equipped,
             "shield_progress": self.shield_progress,

@@ -3,7 +3,9 @@
 
 Skills follow the weapon: a one-handed melee weapon rolls Main-Hand (or Off-Hand, in the off
 hand), a two-handed one Two-Handed, bare hands Unarmed, a bow Bow, and so on. Bare hands are
-T0 with a reach of 1 ("normal unarmed melee range").
+T0 with a reach of 1 ("normal unarmed melee range"); a race's natural weapon takes their place
+with its own Tier and reach ("Natural weapons use the [Weapon] Unarmed Melee skill ... deal
+damage as: [roll difference] + Body Stat + (natural weapon bonus)").
 """
 
 from __future__ import annotations
@@ -65,7 +67,8 @@ def arm(who: Warrior, name: str) -> Arm:
     """`name` as `who` wields it: a weapon id it carries, or `unarmed`."""
     weapon = None if name == UNARMED else who.weapon(name)
     if weapon is None:
-        return Arm(UNARMED, UNARMED, who.skills.unarmed, 0, UNARMED_REACH)
+        reach = max(UNARMED_REACH, who.race.natural_reach)
+        return Arm(UNARMED, UNARMED, who.skills.unarmed, who.natural_weapon, reach)
     hand = "off" if who.off == weapon.id and who.main != weapon.id else "main"
     reach = weapon.reach or 0 if weapon.is_melee else 0
     return Arm(weapon.id, weapon.kind, skill_for(who, weapon, hand), who.tier_of(weapon.id), reach)

@@ -12,10 +12,15 @@ directly, ignoring armor", and a natural 1 striking unarmed deals those 10 to on
 "before normal damage occurs". Hands are a valid target only when the opponent's equipped
 weapons and shield are all T0 or absent. Tiers never drop below T0.
 
+Natural armor is a target only once worn armor is T0; natural weapons (bare hands are a T0
+one) only once the weapons and shield in hand are all T0 or absent. A natural weapon above T0
+loses a Tier, like gear; at T0 the crit deals the 10 damage.
+
 The choice is the roller's; fracas takes a documented default: for a natural 20, the 10
-damage when the hands are a valid target, else the armor, else the shield in hand, else the
-weapon the opponent answers with; for a natural 1, the weapon used (of a pair, the higher
-Tier), else the shield in hand, else (striking bare-handed) the 10 damage.
+damage when the opponent's T0 natural weapon is a valid target, else the worn armor, the
+natural armor, the shield in hand, the weapon the opponent answers with (or another in hand),
+the natural weapon; for a natural 1, the weapon used (of a pair, the higher Tier), the
+natural weapon used, the shield in hand, else (striking with a T0 natural weapon) the 10.
 The attacker's crits come before the defender's, both before the damage.
 """
 
@@ -63,18 +68,23 @@ def _hands_exposed(who: Warrior) -> bool:
 def _critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) -> None:
     opponent = fighter(tx.state, opponent_id)
     why = f"{roller}'s natural 20"
-    if _hands_exposed(opponent):
+    hands = _hands_exposed(opponent)
+    weapon = _worn_first(opponent, their) or next(
+        (w for w in opponent.wielded if opponent.tier_of(w) > 0), None
+    )
+    if hands and opponent.natural_weapon == 0:
         deal(tx, opponent.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
     elif opponent.armor > 0:
         _wear(tx, opponent, opponent.armor_id or "armor", "armor", opponent.armor - 1, why)
+    elif opponent.natural_armor > 0:  # "until the worn armor is reduced to T0"
+        _wear(tx, opponent, "natural armor", "natural_armor", opponent.natural_armor - 1, why)
     elif opponent.shield_equipped and opponent.shield > 0:
         _wear(tx, opponent, opponent.shield_id or "shield", "shield", opponent.shield - 1, why)
-    else:
-        target = _worn_first(opponent, their)
-        if target is None:
-            target = next((w for w in opponent.wielded if opponent.tier_of(w) > 0), None)
-        if target is not None:
-            _wear(tx, opponent, target, "weapon", opponent.tier_of(target) - 1, why)
+    elif weapon is not None:
+        _wear(tx, opponent, weapon, "weapon", opponent.tier_of(weapon) - 1, why)
+    elif hands:
+        tier = opponent.natural_weapon - 1
+        _wear(tx, opponent, "natural weapon", "natural_weapon", tier, why)
 
 
 def _worn_first(who: Warrior, used: Arm) -> str | None:
@@ -88,11 +98,15 @@ def _critical_failure(tx: Transaction, roller_id: str, own: Arm) -> None:
     roller = fighter(tx.state, roller_id)
     why = f"{roller.id}'s natural 1"
     weapon = _worn_first(roller, own)
+    natural = UNARMED in (own.parts or (own.name,))
     if weapon is not None:
         _wear(tx, roller, weapon, "weapon", roller.tier_of(weapon) - 1, why)
+    elif natural and roller.natural_weapon > 0:
+        tier = roller.natural_weapon - 1
+        _wear(tx, roller, "natural weapon", "natural_weapon", tier, why)
     elif roller.shield_equipped and roller.shield > 0:
         _wear(tx, roller, roller.shield_id or "shield", "shield", roller.shield - 1, why)
-    elif UNARMED in (own.parts or (own.name,)):
+    elif natural:
         deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
 
 

@@ -164,7 +164,7 @@ def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple
         if defender.shield_equipped and in_front(state, defender, attacker_tile)
         else 0
     )
-    return defender.armor + shield
+    return defender.all_armor + shield
 
 
 def resolve(tx: Transaction, action: Attack) -> None:
@@ -261,7 +261,7 @@ def _damage(
 def _tier_now(who: Warrior, used: Arm) -> int:
     """The weapon's Tier after any crit of this same exchange; a pair's lowest."""
     names = used.parts or (used.name,)
-    return min(0 if name == UNARMED else who.tier_of(name) for name in names)
+    return min(who.natural_weapon if name == UNARMED else who.tier_of(name) for name in names)
 
 
 def _d20s(used: Arm) -> str:

@@ -98,7 +98,7 @@ def resolve(tx: Transaction, action: StealthAttack) -> None:
     tier = attacker.tier_of(used.name)
     modifier = attacker.reflex + used.skill + body + tier
     rolled = tx.roll(f"1d20+{modifier}", f"{why}: stealth attack with {used.name}")
-    armor = defender.armor
+    armor = defender.all_armor
     deal(
         tx,
         defender.id,
