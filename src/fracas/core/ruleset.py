@@ -220,8 +220,14 @@ class BaseRuleset:
         rule = self._rules.get(type(action))
         if rule is None:
             raise IllegalAction(f"{self.info.id} has no action {action.do!r}")
-        if isinstance(action, Override):
-            rule[0](state, action)  # a ruling is the GM's at any time, and nobody else's
+        if action.by_gm:
+            # a ruling is the GM's at any time, and nobody else's
+            if not isinstance(action, Override) and action.actor != GM:
+                raise IllegalAction(
+                    f"{action.do} is the GM's ruling (actor: {GM}); {action.actor} plays by "
+                    "the rules"
+                )
+            rule[0](state, action)
             return
         if action.actor != GM:
             actor = state.find(action.actor)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
 
 from fracas.core.actions import Action
 from fracas.core.grid import Point
+from fracas.core.validation import Int
 from fracas.rulesets.tiers.sheet import Facing
 
 
@@ -87,3 +90,23 @@ class Reload(Action):
 
     do: ClassVar[str] = "reload"
     weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EvenSplit(Action):
+    """The GM's "even split N" for a stalemate: each of the two applies N critical hits to
+    the other's gear and N critical failures to its own."""
+
+    do: ClassVar[str] = "even_split"
+    by_gm: ClassVar[bool] = True
+    between: tuple[str, str]
+    times: Annotated[Int, Field(ge=1, le=99)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MakeTerrain(Action):
+    """The GM declares a square of fallen bodies terrain: cover, no longer entered."""
+
+    do: ClassVar[str] = "make_terrain"
+    by_gm: ClassVar[bool] = True
+    at: Point

@@ -4,6 +4,7 @@ after the change (HP left, Tier left), so the log reads on its own and replay do
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -125,6 +126,22 @@ class ShieldHandled(TiersEvent):
         if self.progress:
             return f"{self.combatant} is equipping the shield ({self.progress} of 2 actions)"
         return f"{self.combatant} puts the shield away"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerrainMade(TiersEvent):
+    """A square became terrain: no longer entered, and it blocks shots like a wall."""
+
+    kind: ClassVar[str] = "terrain_made"
+    at: tuple[int, int]
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board = state.arena
+        return state.but(arena=dataclasses.replace(board, walls=board.walls | {self.at}))
+
+    def describe(self) -> str:
+        return f"{self.at} is terrain now ({self.why})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

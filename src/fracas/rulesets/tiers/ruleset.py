@@ -15,7 +15,9 @@ from fracas.core.validation import validated
 from fracas.rulesets.tiers.actions import (
     Attack,
     EquipShield,
+    EvenSplit,
     Face,
+    MakeTerrain,
     Move,
     Reload,
     StealthAttack,
@@ -25,7 +27,15 @@ from fracas.rulesets.tiers.actions import (
 from fracas.rulesets.tiers.board import Board
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement, shooting, stealth
+from fracas.rulesets.tiers.rules import (
+    exchange,
+    gear,
+    initiative,
+    movement,
+    rulings,
+    shooting,
+    stealth,
+)
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.setup import warrior_from
@@ -52,6 +62,8 @@ class Tiers(BaseRuleset):
             StealthAttack: (stealth.verify, stealth.resolve),
             EquipShield: (gear.verify_equip_shield, gear.resolve_equip_shield),
             UnequipShield: (gear.verify_unequip_shield, gear.resolve_unequip_shield),
+            EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
+            MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
         }
 
     # -- set-up --------------------------------------------------------------------------

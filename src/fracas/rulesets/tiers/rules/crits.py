@@ -52,9 +52,9 @@ def apply_crits(
         (defender_id, defense_face, answer, attacker_id, used),
     ):
         if face == 20:
-            _critical_hit(tx, roller, opponent, their)
+            critical_hit(tx, roller, opponent, their)
         elif face == 1:
-            _critical_failure(tx, roller, own)
+            critical_failure(tx, roller, own)
 
 
 def _hands_exposed(who: Warrior) -> bool:
@@ -65,7 +65,7 @@ def _hands_exposed(who: Warrior) -> bool:
     return all(who.tier_of(w) == 0 for w in who.wielded)
 
 
-def _critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) -> None:
+def critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) -> None:
     opponent = fighter(tx.state, opponent_id)
     why = f"{roller}'s natural 20"
     hands = _hands_exposed(opponent)
@@ -94,7 +94,9 @@ def _worn_first(who: Warrior, used: Arm) -> str | None:
     return max(names, key=who.tier_of, default=None)
 
 
-def _critical_failure(tx: Transaction, roller_id: str, own: Arm) -> None:
+def critical_failure(tx: Transaction, roller_id: str, own: Arm, *, hurts: bool = True) -> None:
+    """`hurts`: whether striking with a T0 natural weapon deals the 10 to oneself (not in an
+    even split, where damage comes only "against an unarmed opponent's weapons")."""
     roller = fighter(tx.state, roller_id)
     why = f"{roller.id}'s natural 1"
     weapon = _worn_first(roller, own)
@@ -106,7 +108,7 @@ def _critical_failure(tx: Transaction, roller_id: str, own: Arm) -> None:
         _wear(tx, roller, "natural weapon", "natural_weapon", tier, why)
     elif roller.shield_equipped and roller.shield > 0:
         _wear(tx, roller, roller.shield_id or "shield", "shield", roller.shield - 1, why)
-    elif natural:
+    elif natural and hurts:
         deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
 
 
