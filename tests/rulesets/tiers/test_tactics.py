@@ -12,7 +12,7 @@ from fracas.core.encounter import Encounter
 from fracas.core.events import Event
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers import RULESET
-from fracas.rulesets.tiers.actions import Attack, Face, Move
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
 from fracas.rulesets.tiers.rules.common import distance
 from fracas.scenario import load_scenario
 from tests.rulesets.tiers.helpers import BOW, Fight, warrior
@@ -70,3 +70,31 @@ def test_walking_never_passes_a_standing_foe() -> None:
     move = RULESET.suggest(fight.state)
     assert isinstance(move, Move)
     assert distance(move.to, (3, 0)) == 1
+
+
+def test_two_weapons_in_hand_strike_together() -> None:
+    dagger = {"id": "dagger", "kind": "melee", "tier": 1}
+    fight = Fight(
+        warrior(
+            "a",
+            "red",
+            0,
+            0,
+            weapons=[{"id": "sword", "kind": "melee", "tier": 3}, dagger],
+            wielding=["sword", "dagger"],
+        ),
+        warrior("b", "blue", 1, 0),
+    )
+    assert RULESET.suggest(fight.state) == Attack(
+        actor="a", target="b", weapon="sword", also="dagger"
+    )
+
+
+def test_a_spent_crossbow_is_reloaded() -> None:
+    xbow = {"id": "xbow", "kind": "crossbow", "tier": 2, "range": 8}
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[xbow], skills={"crossbow": 5}),
+        warrior("b", "blue", 3, 0),
+    )
+    fight.act("a", "attack", target="b")
+    assert RULESET.suggest(fight.state) == Reload(actor="a", weapon="xbow")

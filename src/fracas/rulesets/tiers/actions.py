@@ -110,3 +110,13 @@ class MakeTerrain(Action):
     do: ClassVar[str] = "make_terrain"
     by_gm: ClassVar[bool] = True
     at: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fall(Action):
+    """The GM rules that a character falls `tiles` (5 feet each)."""
+
+    do: ClassVar[str] = "fall"
+    by_gm: ClassVar[bool] = True
+    target: str
+    tiles: Annotated[Int, Field(ge=1, le=30)]

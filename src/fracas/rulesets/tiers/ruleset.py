@@ -17,6 +17,7 @@ from fracas.rulesets.tiers.actions import (
     EquipShield,
     EvenSplit,
     Face,
+    Fall,
     MakeTerrain,
     Move,
     Reload,
@@ -29,6 +30,7 @@ from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     exchange,
+    falling,
     gear,
     initiative,
     movement,
@@ -64,6 +66,7 @@ class Tiers(BaseRuleset):
             UnequipShield: (gear.verify_unequip_shield, gear.resolve_unequip_shield),
             EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
             MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
+            Fall: (falling.verify_fall, falling.resolve_fall),
         }
 
     # -- set-up --------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""Plain tactics for autoplay: strike the nearest standing foe in reach, else walk toward
-it, keep it in front, and end the turn.
+"""Plain tactics for autoplay: strike the nearest standing foe in reach (with both weapons
+when two are in hand), reload a spent crossbow or firearm, else walk toward the foe, keep it
+in front, and end the turn.
 
 Every wish is checked by the ruleset's `verify` before it is handed out, so autoplay may act
 on it without checking again. The wishes are few and cheap: the walk asks one search of the
@@ -50,8 +51,11 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if not foes:
         return
     weapon = me.main or UNARMED
+    pair = me.off if me.off not in (None, me.main) else None
     if me.actions < ACTIONS_PER_TURN and not me.contested:
         for foe in foes:
+            if pair is not None:  # two weapons in hand: both dice (refused unless both melee)
+                yield Attack(actor=actor, target=foe.id, weapon=weapon, also=pair)
             yield Attack(actor=actor, target=foe.id, weapon=weapon)
     if me.actions < ACTIONS_PER_TURN and weapon in me.unloaded:
         yield Reload(actor=actor, weapon=weapon)
