@@ -102,3 +102,17 @@ def test_swap_is_free() -> None:
     fight.act("a", "swap", weapon="dagger")
     fight.act("a", "swap", weapon="dagger", hand="off")
     assert (fight.get("a").main, fight.get("a").off, fight.get("a").actions) == (None, "dagger", 0)
+
+
+def test_table_order_players_first_without_dice() -> None:
+    """B17, `turn_order: table`: "go around the room ... starting with players going first,
+    then the enemy NPCs": the first listed side first, in the listed order, no dice."""
+    fight = Fight(
+        warrior("p1", "players", 0, 0),
+        warrior("n1", "npcs", 1, 0),
+        warrior("p2", "players", 2, 0),
+        order=None,
+        options={"turn_order": "table"},
+    )
+    assert fight.state.turns.order == ("p1", "p2", "n1")
+    assert fight.rolls() == []

@@ -23,5 +23,11 @@ class TiersOptions(BaseModel):
     crossbow_beyond: Literal["refuse", "contested"] = "refuse"
     """B9: a crossbow shot farther than the crossbow skill in tiles (but within its range):
     refused, or rolled as a contested exchange dealing bow damage."""
+    turn_order: Literal["initiative", "table"] = "initiative"
+    """B17: "the most common way to determine turn order is to simply go around the room ...
+    starting with players going first"; fracas cannot see the table, so `table` takes the
+    scenario's listing, the side of the first listed combatant (the players) first. The
+    seed's other way, 1d20 + Reflex, is the default since it needs no seating. A scenario's
+    `order:` overrides both."""
     crits: bool = True
     """Natural 20s and 1s lower gear Tiers ("Critical Rolls"); off for a table that skips it."""

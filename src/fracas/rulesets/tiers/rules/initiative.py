@@ -4,7 +4,9 @@
 highest total roll going first and the lowest going last. Any tie will be rerolled to
 determine turn order placement as a tie-breaker." The "reflex bonus" is the Reflex stat
 (B10). Each combatant rolls on its own (the seed lets the GM group NPCs; a scenario's
-`order:` gives any order at all, including the default around-the-table one, B17).
+`order:` gives any order at all). B17: with `turn_order: table` no dice are rolled and the
+order goes "around the room ... starting with players going first": the scenario's listing,
+the first listed combatant's side first.
 Dice order: one d20 per combatant in the order the scenario lists them, then the tie
 re-rolls, group by group from the top.
 """
@@ -13,13 +15,18 @@ from __future__ import annotations
 
 from fracas.core.initiative import rank
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.rules.common import fighter
+from fracas.rulesets.tiers.rules.common import fighter, options
 
 
 def roll_initiative(tx: Transaction) -> tuple[str, ...]:
+    everyone = [c.id for c in tx.state.combatants]
+    if options(tx.state).turn_order == "table":
+        players = tx.state.combatants[0].side
+        return tuple(sorted(everyone, key=lambda cid: tx.state.get(cid).side != players))
+
     def key(cid: str, depth: int) -> tuple[int, ...]:
         reflex = fighter(tx.state, cid).reflex
         reason = "initiative" if depth == 0 else "initiative tie re-roll"
         return (tx.roll(f"1d20+{reflex}", f"{reason}: {cid}"),)
 
-    return tuple(rank([c.id for c in tx.state.combatants], key))
+    return tuple(rank(everyone, key))
