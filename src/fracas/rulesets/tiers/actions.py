@@ -120,3 +120,10 @@ class Fall(Action):
     by_gm: ClassVar[bool] = True
     target: str
     tiles: Annotated[Int, Field(ge=1, le=30)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reserve(Action):
+    """Hold a non-contested action for another character's turn."""
+
+    do: ClassVar[str] = "reserve"

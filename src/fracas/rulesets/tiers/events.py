@@ -10,7 +10,7 @@ from typing import Any, ClassVar, cast
 
 from fracas.core.events import Event
 from fracas.core.state import EncounterState, replace
-from fracas.rulesets.tiers.warrior import Warrior
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Warrior
 
 
 def warrior(state: EncounterState, combatant_id: str) -> Warrior:
@@ -22,6 +22,8 @@ def update(state: EncounterState, combatant_id: str, **changes: Any) -> Encounte
 
 
 EQUIP_SHIELD = "equip shield"
+RESERVED = "reserved"
+"""The condition of a character holding a non-contested action for another's turn."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -55,6 +57,30 @@ class ActionSpent(TiersEvent):
     def describe(self) -> str:
         how = "contested" if self.contested else "non-contested"
         return f"{self.combatant} uses a {how} action: {self.action}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReservationUsed(TiersEvent):
+    """A reserved non-contested action is taken on another's turn: for that action the
+    character has exactly one non-contested action left (its own counts start over on its
+    next turn)."""
+
+    kind: ClassVar[str] = "reservation_used"
+    combatant: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        kept = tuple(c for c in who.conditions if c.name != RESERVED)
+        return update(
+            state,
+            self.combatant,
+            conditions=kept,
+            actions=ACTIONS_PER_TURN - 1,
+            contested=True,
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} acts on its reserved action"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

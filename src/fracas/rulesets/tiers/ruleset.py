@@ -21,6 +21,7 @@ from fracas.rulesets.tiers.actions import (
     MakeTerrain,
     Move,
     Reload,
+    Reserve,
     StealthAttack,
     Swap,
     UnequipShield,
@@ -34,6 +35,7 @@ from fracas.rulesets.tiers.rules import (
     gear,
     initiative,
     movement,
+    reserve,
     rulings,
     shooting,
     stealth,
@@ -44,6 +46,8 @@ from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
 TURN_RESET = {"actions": 0, "contested": False}
+RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield})
+"""The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
 
 class Tiers(BaseRuleset):
@@ -56,14 +60,17 @@ class Tiers(BaseRuleset):
 
     def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
         return {
-            Attack: (exchange.verify, exchange.resolve),
-            Move: (movement.verify_move, movement.resolve_move),
+            Attack: reserve.reservable((exchange.verify, exchange.resolve)),
+            Move: reserve.reservable((movement.verify_move, movement.resolve_move)),
             Face: (movement.verify_face, movement.resolve_face),
             Swap: (gear.verify_swap, gear.resolve_swap),
-            Reload: (shooting.verify_reload, shooting.resolve_reload),
+            Reload: reserve.reservable((shooting.verify_reload, shooting.resolve_reload)),
+            Reserve: (reserve.verify, reserve.resolve),
             StealthAttack: (stealth.verify, stealth.resolve),
-            EquipShield: (gear.verify_equip_shield, gear.resolve_equip_shield),
-            UnequipShield: (gear.verify_unequip_shield, gear.resolve_unequip_shield),
+            EquipShield: reserve.reservable((gear.verify_equip_shield, gear.resolve_equip_shield)),
+            UnequipShield: reserve.reservable(
+                (gear.verify_unequip_shield, gear.resolve_unequip_shield)
+            ),
             EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
             MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
             Fall: (falling.verify_fall, falling.resolve_fall),
@@ -107,6 +114,13 @@ class Tiers(BaseRuleset):
         return initiative.roll_initiative(tx)
 
     # -- turn flow -----------------------------------------------------------------------
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        """Free swaps "at any time, on anyone's turn"; a reserved non-contested action on
+        another's turn (rules/reserve.py)."""
+        if isinstance(action, Swap):
+            return True
+        return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 
     def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
         """A GM's HP at 0 or below has the consequence damage would have."""
