@@ -239,3 +239,19 @@ def test_the_defender_may_answer_with_a_weapon_it_is_not_holding() -> None:
     fight.act("a", "attack", target="b")
     assert fight.exchange().defense == "knife"
     assert fight.damage() == [("a", 4 + 5 + 1, 20)]
+
+
+def test_no_limit_on_the_exchanges_one_is_drawn_into() -> None:
+    """Seed: "Each round, there is no limit to the number of times a character enters a combat
+    event initiated by others": b answers three attackers in one round, countering each."""
+    fight = Fight(
+        warrior("a1", "red", 0, 0),
+        warrior("a2", "red", 2, 0),
+        warrior("a3", "red", 1, 1),
+        warrior("b", "blue", 1, 0),
+        dice=[2, 10, 2, 10, 2, 10],
+    )
+    for attacker in ("a1", "a2", "a3"):
+        fight.act(attacker, "attack", target="b")
+        fight.end(attacker)
+    assert [target for target, _, _ in fight.damage()] == ["a1", "a2", "a3"]

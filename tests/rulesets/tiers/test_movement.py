@@ -75,3 +75,17 @@ def test_no_moving_onto_terrain_or_walls() -> None:
     fight.refuse("a", "move", "is a wall or terrain", to={"x": 1, "y": 0})
     fight.refuse("a", "move", "is a wall or terrain", to={"x": 0, "y": 1})
     fight.refuse("a", "move", "off the 6x6 map", to={"x": 6, "y": 0})
+
+
+def test_a_surrounded_character_cannot_be_reached() -> None:
+    """Seed: "This is not possible if all the squares are filled with other characters": b in
+    a corner with its two free neighbours held by c and d; a cannot step next to b."""
+    fight = Fight(
+        warrior("a", "red", 3, 3),
+        warrior("b", "blue", 0, 0),
+        warrior("c", "blue", 1, 0),
+        warrior("d", "blue", 0, 1),
+        warrior("e", "blue", 1, 1),
+    )
+    for tile in [(1, 0), (0, 1), (1, 1)]:
+        fight.refuse("a", "move", "is taken by", to={"x": tile[0], "y": tile[1]})

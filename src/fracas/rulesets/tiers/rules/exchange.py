@@ -174,8 +174,9 @@ def resolve(tx: Transaction, action: Attack) -> None:
     used = attacking_arm(attacker, action)
     weapon = attacker.weapon(used.name)
     if weapon is not None and weapon.reloads:
+        sure = _sure(tx.state, attacker, defender, used)  # asked while still loaded
         tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
-        if _sure(tx.state, attacker, defender, used):
+        if sure:
             armor = armor_against(tx.state, defender, attacker.tile)
             shooting.sure_shot(tx, attacker, defender, weapon, armor)
             return
