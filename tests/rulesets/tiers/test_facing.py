@@ -55,6 +55,7 @@ def test_a_facing_kept_on_an_opponent_follows_them() -> None:
     fight.end("a")
     fight.act("b", "move", to={"x": 5, "y": 8})
     assert facing_of(fight.state, fight.get("a")) == "s"
+    assert fight.events(Faced)[-1].facing == fight.get("a").facing == "s"
     assert in_front(fight.state, fight.get("a"), fight.get("b").tile)
 
 

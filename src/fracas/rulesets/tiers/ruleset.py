@@ -115,6 +115,11 @@ class Tiers(BaseRuleset):
 
     # -- turn flow -----------------------------------------------------------------------
 
+    def after_action(self, tx: Transaction) -> None:
+        movers = {e.target for e in tx.events if isinstance(e, Moved)}
+        if movers:
+            movement.keep_facings(tx, movers)
+
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Free swaps "at any time, on anyone's turn"; a reserved non-contested action on
         another's turn (rules/reserve.py)."""

@@ -17,6 +17,7 @@ from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
 from fracas.rulesets.tiers.rules.common import (
     direction,
+    facing_of,
     fighter,
     grid,
     require_action,
@@ -83,3 +84,15 @@ def resolve_face(tx: Transaction, action: Face) -> None:
     actor, other = fighter(tx.state, action.actor), fighter(tx.state, action.target)
     toward = direction(actor.tile, other.tile) if other.tile != actor.tile else actor.facing
     tx.emit(Faced(combatant=actor.id, facing=toward, on=other.id))
+
+
+def keep_facings(tx: Transaction, movers: set[str]) -> None:
+    """A facing kept on someone turns as either of them moves (B5), logged as `faced`, so
+    the state always holds the facing in force."""
+    for who in tx.state.combatants:
+        keeper = fighter(tx.state, who.id)
+        if keeper.facing_on is None or not (movers & {keeper.id, keeper.facing_on}):
+            continue
+        now = facing_of(tx.state, keeper)
+        if now != keeper.facing:
+            tx.emit(Faced(combatant=keeper.id, facing=now, on=keeper.facing_on))
