@@ -128,3 +128,22 @@ def test_map_tiles_must_lie_on_the_map() -> None:
 def test_nwo_keeps_its_grid_name() -> None:
     """The grid moved to the core; nwo's old import path names the same class."""
     assert NwoGrid is Grid
+
+
+def test_cloaks_stack_over_armor_within_body() -> None:
+    """Checklist 2.3 #4 and seed: "Body:5 would allow up to a single T5 armor to be worn. But
+    not a T2 & a T3. However, Cloaks ... can stack ... they may wear a T2 armor & three T1
+    Cloaks with a Body stat value of 5" (B12: armor and cloaks add up, within Body)."""
+    cloak = {"id": "cloak", "tier": 1}
+    state = _load(
+        warrior("a", "red", 0, 0, body=5, armor={"tier": 2}, cloaks=[cloak, cloak, cloak]), FOE
+    )
+    assert state.get("a").all_armor == 5
+    _refused(
+        r"combatants\[0\]\.cloaks: a T6 armor with its cloaks needs Body 6",
+        warrior("a", "red", 0, 0, body=5, armor={"tier": 3}, cloaks=[cloak, cloak, cloak]),
+        FOE,
+    )
+    raw = warrior("a", "red", 0, 0, body=5)
+    raw["armor"] = [{"tier": 2}, {"tier": 3}]
+    _refused(r"combatants\[0\]\.armor", raw, FOE)

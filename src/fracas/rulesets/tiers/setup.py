@@ -24,6 +24,9 @@ def _check_body(sheet: Sheet, where: str) -> None:
         pieces.append(("armor.tier", sheet.armor.tier, "armor"))
     if sheet.shield is not None:
         pieces.append(("shield.tier", sheet.shield.tier, "shield"))
+    if sheet.cloaks:
+        worn = (sheet.armor.tier if sheet.armor else 0) + sum(c.tier for c in sheet.cloaks)
+        pieces.append(("cloaks", worn, "armor with its cloaks"))
     for path, tier, what in pieces:
         if tier > body:
             raise ScenarioError(
@@ -83,6 +86,7 @@ def warrior_from(sheet: Sheet, where: str) -> Warrior:
         armor=sheet.armor.tier if sheet.armor else 0,
         natural_weapon=sheet.race.natural_weapon,
         natural_armor=sheet.race.natural_armor,
+        cloaks=sum(c.tier for c in sheet.cloaks),
         shield_id=sheet.shield.id if sheet.shield else None,
         shield=sheet.shield.tier if sheet.shield else 0,
         shield_equipped=bool(sheet.shield and sheet.shield.equipped),

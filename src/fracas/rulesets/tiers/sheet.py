@@ -170,6 +170,10 @@ class Sheet(BaseModel):
     wielding: list[str] | None = None
     """The weapon ids in hand at the start; by default the first weapon listed."""
     armor: Armor | None = None
+    """One suit: "A character may not stack armor"."""
+    cloaks: list[Armor] = Field(default_factory=list)
+    """Cloaks "can stack" over the armor; B12: their Tiers add to the armor's, and armor and
+    cloaks together need that much Body."""
     shield: Shield | None = None
 
     @field_validator("weapons")

@@ -40,6 +40,8 @@ class Warrior(Combatant):
     """The natural weapon's Tier now (crits lower it; bare hands are T0)."""
     natural_armor: int = 0
     """The natural armor's Tier now."""
+    cloaks: int = 0
+    """The Tiers of the cloaks worn over the armor, added up (B12)."""
     shield_id: str | None = None
     shield: int = 0
     """The shield's Tier now."""
@@ -55,8 +57,8 @@ class Warrior(Combatant):
 
     @property
     def all_armor(self) -> int:
-        """Worn and natural armor together (B21)."""
-        return self.armor + self.natural_armor
+        """Worn armor, cloaks and natural armor together (B12, B21)."""
+        return self.armor + self.cloaks + self.natural_armor
 
     @property
     def tile(self) -> Tile:
@@ -96,6 +98,7 @@ class Warrior(Combatant):
             "armor": self.armor,
             "natural_weapon": self.natural_weapon,
             "natural_armor": self.natural_armor,
+            "cloaks": self.cloaks,
             "shield": self.shield if self.shield_id is not None else None,
             "shield_equipped": self.shield_equipped,
             "shield_progress": self.shield_progress,
