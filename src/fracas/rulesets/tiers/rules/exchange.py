@@ -9,18 +9,23 @@ the attack."
     Bow damage    = (roll difference + weapon bonus) - (armor bonus)
     Thrown damage = (roll difference + weapon bonus + body) - (armor bonus)
 
-The weapon bonus is the weapon's Tier, the armor bonus the armor's Tier plus the shield's when
-the blow comes from the front (B4). Negative damage is no damage (B3).
+The weapon bonus is the weapon's Tier, the armor bonus the armor's Tier (with cloaks and
+natural armor) plus the shield's when the blow comes from the front (B4). Negative damage is
+no damage (B3); the formulas live in rules/damage.py, crossbow and firearm shots in
+rules/shooting.py, and the low-light bonus a defender gets against shots in rules/light.py.
 
-The defender answers with any melee weapon it carries or bare hands (it may swap freely): if
-it wins and the attacker stands within that weapon's reach it counterattacks with the melee
-formula; otherwise it dodges. Bows never counterattack. Against a projectile the defender
-"may add any weapon skill bonus – even if nothing is equipped": its best weapon skill.
+Two melee weapons (or bare hands) wielded together throw a d20 each and keep the higher (B6),
+with the lower skill and Tier (rules/arms.together). The defender answers with any melee
+weapon it carries or bare hands (it may swap freely; by default a pair in hand that both
+reach, else the best single answer): if it wins and the attacker stands within that answer's
+reach it counterattacks with the melee formula; otherwise it dodges. Bows never
+counterattack. Against a projectile the defender "may add any weapon skill bonus – even if
+nothing is equipped": its best weapon skill.
 An unconscious defender "may not use any dice, stats or skills in defense": its total is 0
 and no die is rolled for it (B8).
 
-Dice order: the attacker's d20, then the defender's, then (on a tie with `tie: reroll`) the
-same again; crit effects roll no dice.
+Dice order: the attacker's d20 (or d20s), then the defender's, then (on a tie with `tie:
+reroll`) the same again; crit effects roll no dice.
 """
 
 from __future__ import annotations
