@@ -18,6 +18,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 run: $(STAMP)
 	$(BIN)/fracas run examples/lines-skirmish.yaml
 	$(BIN)/fracas run examples/nwo-firefight.yaml
+	$(BIN)/fracas run examples/tiers-duel.yaml
 
 test: $(STAMP) lint typecheck pytest
 

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CASES = [
     ("lines", "skirmish.jsonl", "examples/lines-skirmish.yaml", 7),
     ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 20),
+    ("tiers", "duel.jsonl", "examples/tiers-duel.yaml", 3),
 ]
 
 

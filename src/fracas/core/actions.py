@@ -25,6 +25,9 @@ class Action:
     do: ClassVar[str] = "action"
     free: ClassVar[bool] = False
     """Free actions do not use the turn's action (talking, ending the turn)."""
+    by_gm: ClassVar[bool] = False
+    """A ruling only the GM makes (actor `gm`), at any time, such as an override or a rule
+    the seed gives the GM ("even split", a pile of bodies declared terrain)."""
     actor: str
 
     def label(self) -> str:
@@ -59,6 +62,7 @@ class Override(Action):
 
     do: ClassVar[str] = "override"
     free: ClassVar[bool] = True
+    by_gm: ClassVar[bool] = True
     changes: ClassVar[tuple[str, ...]] = (
         "hp",
         "max_hp",

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 from fracas.core.actions import GM, Action, EndTurn, Override, Say
 from fracas.core.conditions import Condition
 from fracas.core.dice import Dice
-from fracas.core.errors import IllegalAction, ScenarioError
+from fracas.core.errors import FracasError, IllegalAction, ScenarioError
 from fracas.core.events import (
     ConditionApplied,
     ConditionCounted,
@@ -153,6 +153,19 @@ class BaseRuleset:
         """Every action worth checking for `legal_actions`; illegal ones are filtered out."""
         return [EndTurn(actor=actor)]
 
+    def first_legal(self, state: EncounterState, wishes: Iterable[Action]) -> Action:
+        """The first of the tactics' wishes that `verify` accepts, else ending the turn: what
+        `suggest` hands out must be legal (autoplay acts on it without verifying again)."""
+        for action in wishes:
+            try:
+                self.verify(state, action)
+            except FracasError:
+                continue
+            return action
+        actor = state.actor
+        assert actor is not None
+        return EndTurn(actor=actor)
+
     def suggest(self, state: EncounterState) -> Action:
         """A sensible action for the current actor, for autoplay; ends the turn by default."""
         actor = state.actor
@@ -207,8 +220,14 @@ class BaseRuleset:
         rule = self._rules.get(type(action))
         if rule is None:
             raise IllegalAction(f"{self.info.id} has no action {action.do!r}")
-        if isinstance(action, Override):
-            rule[0](state, action)  # a ruling is the GM's at any time, and nobody else's
+        if action.by_gm:
+            # a ruling is the GM's at any time, and nobody else's
+            if not isinstance(action, Override) and action.actor != GM:
+                raise IllegalAction(
+                    f"{action.do} is the GM's ruling (actor: {GM}); {action.actor} plays by "
+                    "the rules"
+                )
+            rule[0](state, action)
             return
         if action.actor != GM:
             actor = state.find(action.actor)

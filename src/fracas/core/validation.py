@@ -13,9 +13,11 @@ import dataclasses
 import re
 import types
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, BeforeValidator, Strict, ValidationError
+
+from fracas.core.errors import ScenarioError
 
 Int = Annotated[int, Strict()]
 """An integer that refuses `true`/`false` (YAML booleans would otherwise count as 1 and 0)."""
@@ -220,3 +222,15 @@ def repeated(ids: Iterable[str]) -> str | None:
             return item
         seen.add(item)
     return None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], data: Any, where: str) -> M:
+    """`data` as `model`, or a `ScenarioError` that names each wrong field from `where` on
+    (`combatants[1].stats.body`): every ruleset reads its map and sheets this way."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise ScenarioError(describe(where, error, model)) from None

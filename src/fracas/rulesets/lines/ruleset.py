@@ -5,15 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
 from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState, Status, replace
 from fracas.core.transaction import Transaction
-from fracas.core.validation import describe
+from fracas.core.validation import validated
 from fracas.rulesets.lines import tactics
 from fracas.rulesets.lines.actions import (
     Aim,
@@ -89,18 +87,12 @@ class Lines(BaseRuleset):
         """Validate every sheet and the layout; build the state before initiative."""
         opts = self.options(spec.options)
         assert isinstance(opts, LinesOptions)
-        try:
-            arena = Arena.model_validate(spec.map)
-        except ValidationError as error:
-            raise ScenarioError(describe("map", error, Arena)) from None
+        arena = validated(Arena, spec.map, "map")
         first_side = spec.combatants[0].side
         fighters = []
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
-            try:
-                sheet = Sheet.model_validate(raw.model_dump(exclude_unset=True))
-            except ValidationError as error:
-                raise ScenarioError(describe(where, error, Sheet)) from None
+            sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             own = FIRST_SIDE_LINES if sheet.side == first_side else OTHER_SIDE_LINES
             fighters.append(self._fighter(sheet, own, arena, opts, where))
         return EncounterState(

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, cast
 
 from fracas.core.actions import Action, EndTurn
 from fracas.core.distribution import compare
-from fracas.core.errors import FracasError
 from fracas.core.notation import parse, plus, with_modifier
 from fracas.core.state import EncounterState, Status
 from fracas.rulesets.lines.actions import (
@@ -110,14 +109,7 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     """The first wish that the ruleset accepts: only verified actions leave here."""
     actor_id = state.actor
     assert actor_id is not None
-    actor = fighter(state, actor_id)
-    for action in _wishes(state, actor):
-        try:
-            ruleset.verify(state, action)
-        except FracasError:
-            continue
-        return action
-    return EndTurn(actor=actor_id)
+    return ruleset.first_legal(state, _wishes(state, fighter(state, actor_id)))
 
 
 AIM_PAYS = 2.5

@@ -7,26 +7,13 @@ move names the reactors that decline in `declined`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import Field
 
 from fracas.core.actions import Action
-from fracas.core.validation import Int
+from fracas.core.grid import Point
 
-
-def _as_point(value: Any) -> Any:
-    """Scenario files write tiles as {x: 3, y: 4} (the contract) or [3, 4]; both are read."""
-    if isinstance(value, dict):
-        if set(value) != {"x", "y"}:
-            raise ValueError(
-                f"a tile is {{x, y}} or [x, y], not a mapping of {', '.join(map(str, value))}"
-            )
-        return (value["x"], value["y"])
-    return value
-
-
-Point = Annotated[tuple[Int, Int], BeforeValidator(_as_point)]
 Path = Annotated[tuple[Point, ...], Field(min_length=1)]
 """At least the destination; the start may be given first or left out."""
 

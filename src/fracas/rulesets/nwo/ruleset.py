@@ -6,8 +6,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from pydantic import ValidationError
-
 from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction, ScenarioError
@@ -15,7 +13,7 @@ from fracas.core.events import Event, StatusSet, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState, Status
 from fracas.core.transaction import Transaction
-from fracas.core.validation import describe
+from fracas.core.validation import validated
 from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
 from fracas.rulesets.nwo.events import Moved, NwoEvent, update
 from fracas.rulesets.nwo.grid import Grid
@@ -67,10 +65,7 @@ class Nwo(BaseRuleset):
     def setup(self, spec: Any) -> EncounterState:
         opts = self.options(spec.options)
         assert isinstance(opts, NwoOptions)
-        try:
-            arena = Arena.model_validate(spec.map)
-        except ValidationError as error:
-            raise ScenarioError(describe("map", error, Arena)) from None
+        arena = validated(Arena, spec.map, "map")
         board = Grid(
             width=arena.width,
             height=arena.height,
@@ -83,10 +78,7 @@ class Nwo(BaseRuleset):
         taken: dict[tuple[int, int], str] = {}
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
-            try:
-                sheet = Sheet.model_validate(raw.model_dump(exclude_unset=True))
-            except ValidationError as error:
-                raise ScenarioError(describe(where, error, Sheet)) from None
+            sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             tile = (sheet.position.x, sheet.position.y)
             if not board.walkable(tile):
                 raise ScenarioError(

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from fracas.core.grid import check_on_map
 from fracas.core.validation import Int, repeated
 from fracas.rulesets.nwo.catalog import Weapon, catalog
 
@@ -162,11 +163,5 @@ class Arena(BaseModel):
     @model_validator(mode="after")
     def _on_the_map(self) -> Arena:
         """A wall or cover off the map is a typo; quietly dropping it would change the fight."""
-        for place in ("walls", "cover"):
-            for index, (x, y) in enumerate(getattr(self, place)):
-                if not (0 <= x < self.width and 0 <= y < self.height):
-                    raise ValueError(
-                        f"{place}[{index}]: ({x}, {y}) is off the {self.width}x{self.height} "
-                        f"map (x 0-{self.width - 1}, y 0-{self.height - 1})"
-                    )
+        check_on_map(self.width, self.height, {"walls": self.walls, "cover": self.cover})
         return self

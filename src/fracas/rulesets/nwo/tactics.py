@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fracas.core.actions import Action, EndTurn
-from fracas.core.errors import FracasError
 from fracas.core.state import EncounterState, Status
 from fracas.rulesets.nwo import queries
 from fracas.rulesets.nwo.actions import (
@@ -125,13 +124,7 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     """The first wish that the ruleset accepts: only verified actions leave here."""
     actor_id = state.actor
     assert actor_id is not None
-    for action in _wishes(state, actor_id):
-        try:
-            ruleset.verify(state, action)
-        except FracasError:
-            continue
-        return action
-    return EndTurn(actor=actor_id)
+    return ruleset.first_legal(state, _wishes(state, actor_id))
 
 
 GOOD_CHANCE = 0.45

@@ -15,9 +15,10 @@ from typing import cast
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
 from fracas.core.events import ConditionApplied
+from fracas.core.grid import Point
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move, Point, ShootAndMove
+from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move, ShootAndMove
 from fracas.rulesets.nwo.catalog import IMPROVISED, Weapon, catalog
 from fracas.rulesets.nwo.events import ActionSpent, FlagSet, Moved
 from fracas.rulesets.nwo.grid import Tile

@@ -1,0 +1,235 @@
+"""A square-tile map shared by the grid rulesets (nwo, tiers): distances, walls, cover,
+lines of fire and reachable tiles.
+
+Positions are (x, y), 0-based, y growing downward. Walls block sight and movement; a cover
+tile is a walkable low barrier. The line of fire between two tiles is the set of tiles a
+straight line between their centres passes through (a supercover line, so a shot cannot slip
+diagonally between two walls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from heapq import heappop, heappush
+from itertools import pairwise
+from types import MappingProxyType
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
+
+from fracas.core.validation import Int
+
+Tile = tuple[int, int]
+NEIGHBOURS: tuple[Tile, ...] = (
+    (-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1),
+)  # fmt: skip
+
+
+def _as_point(value: Any) -> Any:
+    """Scenario files write tiles as {x: 3, y: 4} (the contract) or [3, 4]; both are read."""
+    if isinstance(value, dict):
+        if set(value) != {"x", "y"}:
+            raise ValueError(
+                f"a tile is {{x, y}} or [x, y], not a mapping of {', '.join(map(str, value))}"
+            )
+        return (value["x"], value["y"])
+    return value
+
+
+Point = Annotated[tuple[Int, Int], BeforeValidator(_as_point)]
+"""A tile in an action's fields."""
+
+
+def check_on_map(width: int, height: int, places: Mapping[str, Iterable[Tile]]) -> None:
+    """Refuse a listed tile off a `width` x `height` map (a typo; dropping it quietly would
+    change the fight), naming the list and the index: `walls[2]: (9, 0) is off ...`."""
+    for place, tiles in places.items():
+        for index, (x, y) in enumerate(tiles):
+            if not (0 <= x < width and 0 <= y < height):
+                raise ValueError(
+                    f"{place}[{index}]: ({x}, {y}) is off the {width}x{height} map "
+                    f"(x 0-{width - 1}, y 0-{height - 1})"
+                )
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    width: int
+    height: int
+    walls: frozenset[Tile] = field(default_factory=frozenset)
+    cover: frozenset[Tile] = field(default_factory=frozenset)
+    diagonal: str = "one"
+    """How a diagonal step is counted: one, alternate (1, 2, 1, ...) or two."""
+    _steps: dict[Tile, tuple[Tile, ...]] = field(
+        init=False, repr=False, compare=False, hash=False, default_factory=dict
+    )
+    """Each walkable tile's legal steps, filled on first use: a move's path search asks
+    for the same neighbours thousands of times a fight."""
+
+    def inside(self, tile: Tile) -> bool:
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def walkable(self, tile: Tile) -> bool:
+        return self.inside(tile) and tile not in self.walls
+
+    def distance(self, a: Tile, b: Tile) -> int:
+        dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+        diagonal, straight = min(dx, dy), abs(dx - dy)
+        if self.diagonal == "two":
+            return straight + 2 * diagonal
+        if self.diagonal == "alternate":
+            return straight + diagonal + diagonal // 2
+        return straight + diagonal
+
+    def step_cost(self, diagonals_so_far: int, dx: int, dy: int) -> int:
+        if dx == 0 or dy == 0:
+            return 1
+        if self.diagonal == "two":
+            return 2
+        if self.diagonal == "alternate":
+            return 2 if diagonals_so_far % 2 == 1 else 1
+        return 1
+
+    def line(self, a: Tile, b: Tile) -> list[Tile]:
+        """Tiles strictly between a and b whose inside a straight line between their centres
+        crosses (touching only a corner does not count), nearest to `a` first."""
+        return list(_line(a, b))
+
+    def sight_blocked(self, a: Tile, b: Tile) -> bool:
+        walls = self.walls
+        return any(tile in walls for tile in _line(a, b))
+
+    def cover_between(self, shooter: Tile, target: Tile) -> bool:
+        """A cover tile next to the target lies on the line of fire (the contract's reading)."""
+        return any(
+            tile in self.cover and max(abs(tile[0] - target[0]), abs(tile[1] - target[1])) == 1
+            for tile in _line(shooter, target)
+        )
+
+    def neighbours(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles one legal step away: walkable, and not a diagonal squeeze between walls."""
+        steps = self._steps.get(tile)
+        if steps is None:
+            steps = tuple(
+                (tile[0] + dx, tile[1] + dy)
+                for dx, dy in NEIGHBOURS
+                if self.walkable((tile[0] + dx, tile[1] + dy))
+                and not self._cuts_corner(tile, dx, dy)
+            )
+            self._steps[tile] = steps
+        return steps
+
+    def _cuts_corner(self, tile: Tile, dx: int, dy: int) -> bool:
+        """No diagonal squeeze between two walls."""
+        if dx == 0 or dy == 0:
+            return False
+        return (tile[0] + dx, tile[1]) in self.walls and (tile[0], tile[1] + dy) in self.walls
+
+    def reachable(self, start: Tile, budget: int, blocked: Iterable[Tile] = ()) -> dict[Tile, int]:
+        """Every tile within `budget` movement of `start`, with its cost; `blocked` tiles
+        (other combatants) can be neither entered nor passed through."""
+        return {tile: cost for tile, (cost, _) in self._search(start, budget, blocked).items()}
+
+    def path_to(
+        self, start: Tile, goal: Tile, budget: int, blocked: Iterable[Tile] = ()
+    ) -> list[Tile] | None:
+        """A cheapest path from start to goal within budget (both ends included), or None."""
+        found = self._search(start, budget, blocked)
+        if goal not in found:
+            return None
+        path = [goal]
+        while path[-1] != start:
+            path.append(found[path[-1]][1])
+        return path[::-1]
+
+    def _search(
+        self, start: Tile, budget: int, blocked: Iterable[Tile]
+    ) -> Mapping[Tile, tuple[int, Tile]]:
+        """One search serves every question about the same start, budget and blockers: the
+        tactics' reachable map, the move's verification and its resolution all ask it."""
+        return _search(self, start, budget, frozenset(blocked))
+
+    def path_cost(self, path: list[Tile]) -> int | None:
+        """The movement a path of adjacent tiles costs, or None if a step is not a legal one."""
+        cost = diagonals = 0
+        for here, there in pairwise(path):
+            dx, dy = there[0] - here[0], there[1] - here[1]
+            if max(abs(dx), abs(dy)) != 1 or not self.walkable(there):
+                return None
+            if self._cuts_corner(here, dx, dy):
+                return None
+            cost += self.step_cost(diagonals, dx, dy)
+            diagonals += dx != 0 and dy != 0
+        return cost
+
+
+@lru_cache(maxsize=4096)
+def _search(
+    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
+) -> Mapping[Tile, tuple[int, Tile]]:
+    """Dijkstra over (tile, diagonal parity): the alternate rule makes a step's cost depend on
+    how many diagonals came before it. Read-only once cached (a `MappingProxyType`)."""
+    best: dict[tuple[Tile, int], int] = {(start, 0): 0}
+    found: dict[Tile, tuple[int, Tile]] = {start: (0, start)}
+    queue: list[tuple[int, int, Tile]] = [(0, 0, start)]
+    uniform = board.diagonal == "one"
+    while queue:
+        cost, diagonals, tile = heappop(queue)
+        if best.get((tile, diagonals % 2), cost) < cost:
+            continue  # a cheaper way here was already expanded
+        for other in board.neighbours(tile):
+            if other in blocked:
+                continue
+            dx, dy = other[0] - tile[0], other[1] - tile[1]
+            total = cost + (1 if uniform else board.step_cost(diagonals, dx, dy))
+            if total > budget:
+                continue
+            count = diagonals + (dx != 0 and dy != 0)
+            key = (other, count % 2)
+            if best.get(key, budget + 1) <= total:
+                continue
+            best[key] = total
+            if other not in found or found[other][0] > total:
+                found[other] = (total, tile)
+            heappush(queue, (total, count, other))
+    return MappingProxyType(found)
+
+
+@lru_cache(maxsize=65536)
+def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
+    """The geometry of a line of fire depends on its ends only, and the same lines are asked
+    for again and again (every target, every turn): cached."""
+    (x0, y0), (x1, y1) = a, b
+    crossed: list[tuple[int, Tile]] = []
+    for cx in range(min(x0, x1), max(x0, x1) + 1):
+        for cy in range(min(y0, y1), max(y0, y1) + 1):
+            if (cx, cy) in (a, b):
+                continue
+            entry = _entry(x0, x1, cx, y0, y1, cy)
+            if entry is not None:
+                crossed.append((entry, (cx, cy)))
+    return tuple(tile for _, tile in sorted(crossed))
+
+
+def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> int | None:
+    """Where the segment from a to b enters the open square of tile (cx, cy), or None if it
+    never passes through its inside.
+
+    The answer is exact in whole numbers: the way along the segment is measured in steps of
+    1 / (2 * |dx| * |dy|) (a zero counted as 1), which every square's edge, lying on a half
+    tile, falls on; so no fractions are needed to compare entries exactly."""
+    dx, dy = x1 - x0, y1 - y0
+    scale = 2 * max(abs(dx), 1) * max(abs(dy), 1)
+    low, high = 0, scale
+    for start, delta, centre, other in ((x0, dx, cx, dy), (y0, dy, cy, dx)):
+        if delta == 0:
+            if centre != start:
+                return None
+            continue
+        per_half_tile = max(abs(other), 1) if delta > 0 else -max(abs(other), 1)
+        t1 = (2 * centre - 1 - 2 * start) * per_half_tile
+        t2 = (2 * centre + 1 - 2 * start) * per_half_tile
+        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+    return low if low < high else None

@@ -1,0 +1,129 @@
+"""The actions of `tiers`, with the names and fields scenario files use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from fracas.core.actions import Action
+from fracas.core.grid import Point
+from fracas.core.validation import Int
+from fracas.rulesets.tiers.sheet import Facing
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attack(Action):
+    """The contested exchange with a melee, bow or thrown weapon in hand."""
+
+    do: ClassVar[str] = "attack"
+    target: str
+    weapon: str | None = None
+    """A weapon id in hand, or `unarmed`; the main hand's weapon (or bare hands) by default."""
+    also: str | None = None
+    """Dual wielding: the melee weapon in the other hand (or `unarmed`), wielded together
+    with `weapon`: 2d20, the higher kept, the lower skill and the lower Tier."""
+    defend_with: str | None = None
+    """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
+    answer. By default a pair of one-handed melee weapons in hand that both reach the
+    attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Action):
+    """A non-contested action: up to the race's move in tiles, never through an occupied
+    square or terrain."""
+
+    do: ClassVar[str] = "move"
+    to: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Face(Action):
+    """Declare the facing: a direction, or `target` to keep someone in front. "This is not a
+    action, not even a free action"; fracas takes the last one declared in the turn."""
+
+    do: ClassVar[str] = "face"
+    free: ClassVar[bool] = True
+    facing: Facing | None = None
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swap(Action):
+    """A free action: take a carried weapon (or bare hands, `unarmed`) into a hand."""
+
+    do: ClassVar[str] = "swap"
+    free: ClassVar[bool] = True
+    weapon: str
+    hand: Literal["main", "off"] = "main"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StealthAttack(Action):
+    """The contested action from behind: a Stealth contest, then on a win an attack the
+    defender cannot roll against."""
+
+    do: ClassVar[str] = "stealth_attack"
+    target: str
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EquipShield(Action):
+    """A non-contested action; two in a row put the shield in hand."""
+
+    do: ClassVar[str] = "equip_shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnequipShield(Action):
+    """A non-contested action: the shield leaves the hand."""
+
+    do: ClassVar[str] = "unequip_shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload(Action):
+    """A non-contested action: load a crossbow or firearm that has fired."""
+
+    do: ClassVar[str] = "reload"
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EvenSplit(Action):
+    """The GM's "even split N" for a stalemate: each of the two applies N critical hits to
+    the other's gear and N critical failures to its own."""
+
+    do: ClassVar[str] = "even_split"
+    by_gm: ClassVar[bool] = True
+    between: tuple[str, str]
+    times: Annotated[Int, Field(ge=1, le=99)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MakeTerrain(Action):
+    """The GM declares a square of fallen bodies terrain: cover, no longer entered."""
+
+    do: ClassVar[str] = "make_terrain"
+    by_gm: ClassVar[bool] = True
+    at: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fall(Action):
+    """The GM rules that a character falls `tiles` (5 feet each)."""
+
+    do: ClassVar[str] = "fall"
+    by_gm: ClassVar[bool] = True
+    target: str
+    tiles: Annotated[Int, Field(ge=1, le=30)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reserve(Action):
+    """Hold a non-contested action for another character's turn."""
+
+    do: ClassVar[str] = "reserve"

@@ -1,0 +1,258 @@
+"""What happens in a `tiers` fight. Each event knows how it changes the state (`apply`), as
+in nwo, so a rule module adds events without a central switch. Events carry the numbers
+after the change (HP left, Tier left), so the log reads on its own and replay does no sums."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, cast
+
+from fracas.core.events import Event
+from fracas.core.state import EncounterState, replace
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Warrior
+
+
+def warrior(state: EncounterState, combatant_id: str) -> Warrior:
+    return cast(Warrior, state.get(combatant_id))
+
+
+def update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
+    return state.with_combatant(replace(warrior(state, combatant_id), **changes))
+
+
+EQUIP_SHIELD = "equip shield"
+RESERVED = "reserved"
+"""The condition of a character holding a non-contested action for another's turn."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiersEvent(Event):
+    kind: ClassVar[str] = "tiers_event"
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        """The state after this event; informational events leave it as it is."""
+        return state
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionSpent(TiersEvent):
+    kind: ClassVar[str] = "action_spent"
+    combatant: str
+    action: str
+    contested: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        return update(
+            state,
+            self.combatant,
+            actions=who.actions + 1,
+            contested=who.contested or self.contested,
+            # equipping a shield takes "2 consecutive non-contested actions": any other
+            # action in between starts it over
+            shield_progress=who.shield_progress if self.action == EQUIP_SHIELD else 0,
+        )
+
+    def describe(self) -> str:
+        how = "contested" if self.contested else "non-contested"
+        return f"{self.combatant} uses a {how} action: {self.action}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReservationUsed(TiersEvent):
+    """A reserved non-contested action is taken on another's turn: for that action the
+    character has exactly one non-contested action left (its own counts start over on its
+    next turn)."""
+
+    kind: ClassVar[str] = "reservation_used"
+    combatant: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        kept = tuple(c for c in who.conditions if c.name != RESERVED)
+        return update(
+            state,
+            self.combatant,
+            conditions=kept,
+            actions=ACTIONS_PER_TURN - 1,
+            contested=True,
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} acts on its reserved action"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(TiersEvent):
+    kind: ClassVar[str] = "moved"
+    target: str
+    path: tuple[tuple[int, int], ...]
+    forced: bool = False
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        x, y = self.path[-1]
+        return update(state, self.target, x=x, y=y)
+
+    def describe(self) -> str:
+        how = "is moved" if self.forced else "moves"
+        return f"{self.target} {how} to {self.path[-1]} ({len(self.path) - 1} tiles)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Faced(TiersEvent):
+    kind: ClassVar[str] = "faced"
+    combatant: str
+    facing: str
+    on: str | None = None
+    """Whom the facing is locked on, if anyone."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, facing=self.facing, facing_on=self.on)
+
+    def describe(self) -> str:
+        locked = f", keeping {self.on} in front" if self.on else ""
+        return f"{self.combatant} faces {self.facing}{locked}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swapped(TiersEvent):
+    kind: ClassVar[str] = "swapped"
+    combatant: str
+    main: str | None
+    off: str | None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, main=self.main, off=self.off)
+
+    def describe(self) -> str:
+        return (
+            f"{self.combatant} holds {self.main or 'nothing'} (main hand) and "
+            f"{self.off or 'nothing'} (off hand)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldHandled(TiersEvent):
+    """Progress on equipping the shield (1 of 2), the shield in hand (2), or put away (0)."""
+
+    kind: ClassVar[str] = "shield_handled"
+    combatant: str
+    progress: int
+    equipped: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(
+            state, self.combatant, shield_progress=self.progress, shield_equipped=self.equipped
+        )
+
+    def describe(self) -> str:
+        if self.equipped:
+            return f"{self.combatant} has the shield in hand"
+        if self.progress:
+            return f"{self.combatant} is equipping the shield ({self.progress} of 2 actions)"
+        return f"{self.combatant} puts the shield away"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerrainMade(TiersEvent):
+    """A square became terrain: no longer entered, and it blocks shots like a wall."""
+
+    kind: ClassVar[str] = "terrain_made"
+    at: tuple[int, int]
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board = state.arena
+        return state.but(arena=dataclasses.replace(board, walls=board.walls | {self.at}))
+
+    def describe(self) -> str:
+        return f"{self.at} is terrain now ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Loaded(TiersEvent):
+    """A crossbow or firearm fired (`loaded` false) or reloaded (true)."""
+
+    kind: ClassVar[str] = "loaded"
+    combatant: str
+    weapon: str
+    loaded: bool
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        rest = tuple(w for w in who.unloaded if w != self.weapon)
+        return update(state, self.combatant, unloaded=rest if self.loaded else (*rest, self.weapon))
+
+    def describe(self) -> str:
+        done = "reloads" if self.loaded else "has fired"
+        return f"{self.combatant} {done} {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExchangeRolled(TiersEvent):
+    """The two totals of a contested exchange and who won it ("none" on a tie)."""
+
+    kind: ClassVar[str] = "exchange_rolled"
+    attacker: str
+    defender: str
+    weapon: str
+    defense: str
+    attack_total: int
+    defense_total: int
+    winner: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.attacker} ({self.weapon}) {self.attack_total} against {self.defender} "
+            f"({self.defense}) {self.defense_total}: "
+            + ("a tie, nobody wins" if self.winner == "none" else f"{self.winner} wins")
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GearWorn(TiersEvent):
+    """A critical roll lowered a piece of gear by one Tier."""
+
+    kind: ClassVar[str] = "gear_worn"
+    owner: str
+    item: str
+    slot: str
+    """weapon, armor, shield, natural_weapon or natural_armor."""
+    tier: int
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.owner)
+        if self.slot in ("armor", "natural_weapon", "natural_armor"):
+            return update(state, self.owner, **{self.slot: self.tier})
+        if self.slot == "shield":
+            return update(state, self.owner, shield=self.tier)
+        tiers = tuple(
+            self.tier if w.id == self.item else t
+            for w, t in zip(who.weapons, who.weapon_tiers, strict=True)
+        )
+        return update(state, self.owner, weapon_tiers=tiers)
+
+    def describe(self) -> str:
+        return f"{self.owner}'s {self.item} drops to T{self.tier} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damaged(TiersEvent):
+    kind: ClassVar[str] = "damaged"
+    target: str
+    source: str
+    amount: int
+    hp: int
+    formula: str
+    """The damage formula with its numbers, as the seed's cheat-sheet writes it."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, hp=self.hp)
+
+    def describe(self) -> str:
+        return (
+            f"{self.target} takes {self.amount} damage from {self.source} ({self.formula}), "
+            f"{self.hp} HP left"
+        )

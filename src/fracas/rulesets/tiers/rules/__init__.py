@@ -1,0 +1,1 @@
+"""The rules of `tiers`, one module per section of seed 001."""

@@ -1,0 +1,117 @@
+"""Pieces every `tiers` rule needs: typed access, the map, who stands where, facing arcs and
+the turn's two actions."""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+from fracas.core.errors import IllegalAction
+from fracas.core.state import EncounterState
+from fracas.rulesets.tiers.board import Board
+from fracas.rulesets.tiers.options import TiersOptions
+from fracas.rulesets.tiers.sheet import FACINGS
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
+
+STEP: dict[str, Tile] = {
+    "n": (0, -1),
+    "ne": (1, -1),
+    "e": (1, 0),
+    "se": (1, 1),
+    "s": (0, 1),
+    "sw": (-1, 1),
+    "w": (-1, 0),
+    "nw": (-1, -1),
+}
+"""One square in each direction; y grows downward (south), as on nwo's map."""
+FRONT_SPAN = 2
+"""Octants either side of the facing that are still front: F, FL, FR, L, R (5 squares)."""
+
+
+def fighter(state: EncounterState, combatant_id: str) -> Warrior:
+    found = state.find(combatant_id)
+    if found is None:
+        raise IllegalAction(f"there is no combatant {combatant_id!r}")
+    return cast(Warrior, found)
+
+
+def options(state: EncounterState) -> TiersOptions:
+    return cast(TiersOptions, state.options)
+
+
+def grid(state: EncounterState) -> Board:
+    return cast(Board, state.arena)
+
+
+def distance(a: Tile, b: Tile) -> int:
+    """Squares between two tiles on a chess board: diagonals count one ("including diagonal
+    squares touching it")."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def standing(state: EncounterState) -> dict[Tile, str]:
+    """Who stands on each tile: "Only 1 character is allowed to take up a square at any
+    time, so long as they are alive & fighting"; the fallen take no square. Kept per state."""
+
+    def compute() -> dict[Tile, str]:
+        return {
+            (c.x, c.y): c.id for c in cast(tuple[Warrior, ...], state.combatants) if c.is_active
+        }
+
+    return state.derived("tiers.standing", compute)
+
+
+def direction(source: Tile, toward: Tile) -> str:
+    """The compass octant from `source` toward `toward` (B4: a far attacker's arc is the
+    octant its direction falls in). The same tile gives "n"."""
+    dx, dy = toward[0] - source[0], toward[1] - source[1]
+    if dx == 0 and dy == 0:
+        return "n"
+    # angle clockwise from north, with y growing southward
+    angle = math.degrees(math.atan2(dx, -dy)) % 360
+    return FACINGS[round(angle / 45) % 8]
+
+
+def facing_of(state: EncounterState, who: Warrior) -> str:
+    """The facing now: a facing locked on someone turns to keep them in front (B5)."""
+    if who.facing_on is not None:
+        other = state.find(who.facing_on)
+        if other is not None:
+            there = cast(Warrior, other).tile
+            if there != who.tile:
+                return direction(who.tile, there)
+    return who.facing
+
+
+def in_front(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> bool:
+    """Whether the attacker stands in the defender's front arc: "each square forward facing
+    for the character (forward, left, right, diagonal left, & diagonal right) is the front";
+    "behind, diagonal left, & diagonal right" is the rear."""
+    facing = FACINGS.index(facing_of(state, defender))
+    toward = FACINGS.index(direction(defender.tile, attacker_tile))
+    apart = abs(facing - toward) % 8
+    return min(apart, 8 - apart) <= FRONT_SPAN
+
+
+def require_action(actor: Warrior, *, contested: bool) -> None:
+    """ "Each turn a character may perform 2 actions ... only declare 1 contested action." """
+    if actor.actions >= ACTIONS_PER_TURN:
+        raise IllegalAction(
+            f"{actor.id} has used both of this turn's actions; end the turn (end_turn)"
+        )
+    if contested and actor.contested:
+        raise IllegalAction(
+            f"{actor.id} has already declared this turn's one contested action; a "
+            "non-contested one (move) is still allowed"
+        )
+
+
+def require_target(actor: Warrior, target: Warrior) -> None:
+    if target.id == actor.id:
+        raise IllegalAction(f"{actor.id} cannot attack itself")
+    if target.status == "dead":
+        raise IllegalAction(f"{target.id} is dead")
+
+
+def is_ally(a: Warrior, b: Warrior) -> bool:
+    return a.side == b.side

@@ -1,0 +1,276 @@
+"""The contested exchange (seed 001, "Damage Cheatsheet", "Being Attacked & Shields").
+
+"Both players involved add 1d20 + reflex + skill, then declare totals. The player with the
+highest total adds the difference between the two totals to their damage. Only the player
+with the highest roll gets to add damage for each interaction, regardless of who declared
+the attack."
+
+    Melee damage  = (roll difference + body + weapon bonus) - (armor bonus)
+    Bow damage    = (roll difference + weapon bonus) - (armor bonus)
+    Thrown damage = (roll difference + weapon bonus + body) - (armor bonus)
+
+The weapon bonus is the weapon's Tier, the armor bonus the armor's Tier (with cloaks and
+natural armor) plus the shield's when the blow comes from the front (B4). Negative damage is
+no damage (B3); the formulas live in rules/damage.py, crossbow and firearm shots in
+rules/shooting.py, and the low-light bonus a defender gets against shots in rules/light.py.
+
+Two melee weapons (or bare hands) wielded together throw a d20 each and keep the higher (B6),
+with the lower skill and Tier (rules/arms.together). The defender answers with any melee
+weapon it carries or bare hands (it may swap freely; by default a pair in hand that both
+reach, else the best single answer): if it wins and the attacker stands within that answer's
+reach it counterattacks with the melee formula; otherwise it dodges. Bows never
+counterattack. Against a projectile the defender "may add any weapon skill bonus – even if
+nothing is equipped": its best weapon skill.
+An unconscious defender "may not use any dice, stats or skills in defense": its total is 0
+and no die is rolled for it (B8).
+
+Dice order: the attacker's d20 (or d20s), then the defender's, then (on a tie with `tie:
+reroll`) the same again; crit effects roll no dice.
+"""
+
+from __future__ import annotations
+
+from fracas.core.errors import IllegalAction
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.rulesets.tiers.actions import Attack
+from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
+from fracas.rulesets.tiers.rules import crits, damage, light, shooting
+from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
+from fracas.rulesets.tiers.rules.common import (
+    distance,
+    fighter,
+    grid,
+    in_front,
+    options,
+    require_action,
+    require_target,
+    standing,
+)
+from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.sheet import UNARMED
+from fracas.rulesets.tiers.warrior import Warrior
+
+MAX_REROLLS = 20
+"""Past this many tied re-rolls (only scripted dice get there) the tie stands: no winner."""
+
+
+def attacking_arm(actor: Warrior, action: Attack) -> Arm:
+    first = _one_arm(actor, action.weapon or actor.main or UNARMED)
+    if action.also is None:
+        return first
+    second = _one_arm(actor, action.also)
+    if not (first.strikes_in_melee and second.strikes_in_melee):
+        raise IllegalAction(
+            "dual wielding takes two melee weapons (or bare hands), not "
+            f"{first.name} ({first.kind}) and {second.name} ({second.kind})"
+        )
+    if first.name == second.name and first.name != UNARMED:
+        raise IllegalAction(f"{first.name} is one weapon; dual wielding takes a second one")
+    # both weapons are in hand (checked above), so neither is two-handed
+    weapons = [actor.weapon(a.name) for a in (first, second)]
+    bare = sum(w is None for w in weapons)
+    if bare > _free_hands(actor):
+        raise IllegalAction(
+            f"{actor.id} has {_free_hands(actor)} free hand(s); {first.name} and {second.name} "
+            f"need {bare}"
+        )
+    return together(actor, first, second)
+
+
+def _free_hands(actor: Warrior) -> int:
+    return (actor.main is None) + (actor.off is None and not actor.shield_equipped)
+
+
+def _one_arm(actor: Warrior, name: str) -> Arm:
+    if name == UNARMED:
+        if not actor.in_hand(UNARMED):
+            raise IllegalAction(
+                f"{actor.id} has no free hand to strike unarmed; swap one to unarmed (free)"
+            )
+        return arm(actor, UNARMED)
+    if actor.weapon(name) is None:
+        carried = ", ".join([w.id for w in actor.weapons] + [UNARMED])
+        raise IllegalAction(f"{actor.id} carries no weapon {name!r}; it has: {carried}")
+    if not actor.in_hand(name):
+        held = ", ".join(actor.wielded) or "nothing"
+        raise IllegalAction(
+            f"{name} is not in {actor.id}'s hands (it holds {held}); swap to it first "
+            "(swap is a free action)"
+        )
+    return arm(actor, name)
+
+
+def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> None:
+    gap = distance(actor.tile, target.tile)
+    if used.projectile:
+        weapon = actor.weapon(used.name)
+        assert weapon is not None and weapon.range is not None
+        reach = weapon.range + actor.race.range_bonus
+        what = f"{used.name} has a range of {reach}"
+    else:
+        reach = used.reach
+        what = f"{used.name} reaches {reach}"
+    if gap > reach:
+        raise IllegalAction(f"{target.id} is {gap} squares away ({target.x}, {target.y}); {what}")
+    board = grid(state)
+    if board.sight_blocked(actor.tile, target.tile):
+        raise IllegalAction(
+            f"a wall or terrain stands between {actor.id} and {target.id}; nothing attacks "
+            "through solid walls"
+        )
+    if used.projectile:
+        taken = standing(state)
+        for tile in board.line(actor.tile, target.tile):
+            if tile in taken:
+                raise IllegalAction(
+                    f"{taken[tile]} stands in the line of fire at {tile}; a projectile may "
+                    "not be used through a wall of allies or enemies"
+                )
+
+
+def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
+    if action.defend_with is None:
+        return dual_defense(defender, gap) or default_defense(defender, gap)
+    if action.defend_with != UNARMED and defender.weapon(action.defend_with) is None:
+        carried = ", ".join([w.id for w in defender.weapons] + [UNARMED])
+        raise IllegalAction(
+            f"{defender.id} carries no weapon {action.defend_with!r} to defend with; it has: "
+            f"{carried}"
+        )
+    return arm(defender, action.defend_with)
+
+
+def _sure(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> bool:
+    """Whether the attack is a crossbow's or firearm's sure shot (non-contested, no roll)."""
+    weapon = actor.weapon(used.name)
+    if weapon is None or not weapon.reloads:
+        return False
+    shooting.require_loaded(actor, weapon)
+    return shooting.is_sure(state, actor, weapon, distance(actor.tile, target.tile))
+
+
+def verify(state: EncounterState, action: Attack) -> None:
+    actor = fighter(state, action.actor)
+    require_action(actor, contested=False)
+    target = fighter(state, action.target)
+    require_target(actor, target)
+    used = attacking_arm(actor, action)
+    reach_check(state, actor, target, used)
+    if not _sure(state, actor, target, used):
+        require_action(actor, contested=True)
+    _defense(target, distance(actor.tile, target.tile), action)
+
+
+def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple[int, int]) -> int:
+    """Armor, plus the shield in hand against a blow from the front arc (TIERS-10, TIERS-77)."""
+    shield = (
+        defender.shield
+        if defender.shield_equipped and in_front(state, defender, attacker_tile)
+        else 0
+    )
+    return defender.all_armor + shield
+
+
+def resolve(tx: Transaction, action: Attack) -> None:
+    attacker = fighter(tx.state, action.actor)
+    defender = fighter(tx.state, action.target)
+    gap = distance(attacker.tile, defender.tile)
+    used = attacking_arm(attacker, action)
+    weapon = attacker.weapon(used.name)
+    if weapon is not None and weapon.reloads:
+        sure = _sure(tx.state, attacker, defender, used)  # asked while still loaded
+        tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
+        if sure:
+            armor = armor_against(tx.state, defender, attacker.tile)
+            shooting.sure_shot(tx, attacker, defender, weapon, armor)
+            return
+    answer = _defense(defender, gap, action)
+    tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
+    defense_skill = defender.skills.best_weapon_skill() if used.projectile else answer.skill
+    if used.projectile or (used.kind == "melee" and used.reach > 1):
+        defense_skill += light.shot_penalty(tx.state, attacker, defender)
+    why = f"{attacker.id} attacks {defender.id}"
+    for attempt in range(MAX_REROLLS + 1):
+        attack_mod = attacker.reflex + used.skill
+        attack_total = tx.roll(
+            f"{_d20s(used)}+{attack_mod}", f"{why}: {attacker.id} with {used.name}"
+        )
+        attack_face = attack_total - attack_mod
+        if defender.is_active:
+            defense_mod = defender.reflex + defense_skill
+            defense_total = tx.roll(
+                f"{_d20s(answer)}+{defense_mod}",
+                f"{why}: {defender.id} defends with {answer.name}",
+            )
+            defense_face: int | None = defense_total - defense_mod
+        else:
+            defense_total, defense_face = 0, None
+        if attack_total != defense_total:
+            break
+        if options(tx.state).tie != "reroll" or attempt == MAX_REROLLS:
+            break
+    winner = _winner(tx.state, attack_total, defense_total)
+    tx.emit(
+        ExchangeRolled(
+            attacker=attacker.id,
+            defender=defender.id,
+            weapon=used.name,
+            defense=answer.name,
+            attack_total=attack_total,
+            defense_total=defense_total,
+            winner=winner,
+        )
+    )
+    if options(tx.state).crits:
+        crits.apply_crits(tx, attacker.id, used, attack_face, defender.id, answer, defense_face)
+    _damage(tx, attacker.id, defender.id, used, answer, abs(attack_total - defense_total), winner)
+
+
+def _winner(state: EncounterState, attack_total: int, defense_total: int) -> str:
+    if attack_total > defense_total:
+        return "attacker"
+    if defense_total > attack_total:
+        return "defender"
+    return "defender" if options(state).tie == "defender" else "none"
+
+
+def _damage(
+    tx: Transaction,
+    attacker_id: str,
+    defender_id: str,
+    used: Arm,
+    answer: Arm,
+    difference: int,
+    winner: str,
+) -> None:
+    attacker, defender = fighter(tx.state, attacker_id), fighter(tx.state, defender_id)
+    if winner == "attacker":
+        tier = _tier_now(attacker, used)
+        weapon = attacker.weapon(used.name)
+        if weapon is not None and weapon.kind == "firearm":
+            amount, formula = damage.firearm(tier, weapon.ammo or 0)
+        else:
+            armor = armor_against(tx.state, defender, attacker.tile)
+            amount, formula = damage.contested(used.kind, difference, attacker.body, tier, armor)
+        deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
+    elif winner == "defender":
+        gap = distance(attacker.tile, defender.tile)
+        if not answer.strikes_in_melee or gap > answer.reach:
+            return  # "If they are outside melee range, they will simply dodge"
+        armor = armor_against(tx.state, attacker, defender.tile)
+        tier = _tier_now(defender, answer)
+        amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
+        deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
+
+
+def _tier_now(who: Warrior, used: Arm) -> int:
+    """The weapon's Tier after any crit of this same exchange; a pair's lowest."""
+    names = used.parts or (used.name,)
+    return min(who.natural_weapon if name == UNARMED else who.tier_of(name) for name in names)
+
+
+def _d20s(used: Arm) -> str:
+    """One d20, or with weapons wielded together one each, the chosen one kept (B6: the
+    higher, so a 1 on the other die is no critical failure)."""
+    return "1d20" if used.dice == 1 else f"{used.dice}d20kh1"

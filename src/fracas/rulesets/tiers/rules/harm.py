@@ -1,0 +1,52 @@
+"""Damage and its consequences (seed 001, "Unconsciousness & Death").
+
+"A character becomes unconscious as soon as their HP becomes 0 (zero) or less."
+"Character death occurs when their current HP falls below their total maximum HP in negative
+value. A character with 100HP will become unconscious at 0HP & will finally die at -100HP."
+HP goes on below 0 down to death, so the log shows how close to death a fallen character is.
+"""
+
+from __future__ import annotations
+
+from fracas.core.events import StatusSet
+from fracas.core.state import Status
+from fracas.core.transaction import Transaction
+from fracas.rulesets.tiers.events import Damaged
+from fracas.rulesets.tiers.rules.common import fighter, options
+
+
+def is_dead(hp: int, max_hp: int, reading: str) -> bool:
+    """B7: dead at -max HP (the seed's example) or only below it (its sentence read
+    literally); "a total maximum HP of 0" dies either way ("Zero is equal to negative zero")."""
+    if max_hp <= 0 or reading == "at_negative_max":
+        return hp <= -max_hp
+    return hp < -max_hp
+
+
+def deal(tx: Transaction, target_id: str, source: str, amount: int, formula: str) -> None:
+    """Take `amount` (never below 0: B3) off the target's HP and settle its status."""
+    if amount <= 0:
+        return
+    target = fighter(tx.state, target_id)
+    hp = target.hp - amount
+    tx.emit(Damaged(target=target.id, source=source, amount=amount, hp=hp, formula=formula))
+    settle(tx, target_id)
+
+
+def settle(tx: Transaction, target_id: str) -> None:
+    """Unconscious at 0 or less, dead at minus the maximum (see `is_dead`)."""
+    target = fighter(tx.state, target_id)
+    if target.status is Status.DEAD:
+        return
+    if is_dead(target.hp, target.max_hp, options(tx.state).death):
+        tx.emit(
+            StatusSet(
+                target=target.id,
+                status=Status.DEAD,
+                why=f"HP {target.hp} reached -{target.max_hp} (minus the maximum)",
+            )
+        )
+    elif target.hp <= 0 and target.status is Status.ACTIVE:
+        tx.emit(
+            StatusSet(target=target.id, status=Status.UNCONSCIOUS, why=f"HP {target.hp}: 0 or less")
+        )

@@ -1,0 +1,98 @@
+"""Moving and facing (seed 001, "Cover & Terrain", "Being Attacked & Shields", "Turns &
+Actions").
+
+"No character may move through occupied squares (& terrain)." "Each character may only move
+the distance associated with their race each time they declare move action." Moving is a
+non-contested action. A square holding only fallen characters may be entered and crossed.
+"At the end of each character's turn, the player may declare the direction their character
+faces. Or they may choose to maintain facing an opponent ... This is not a action."
+"""
+
+from __future__ import annotations
+
+from fracas.core.errors import IllegalAction
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.rulesets.tiers.actions import Face, Move
+from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
+from fracas.rulesets.tiers.rules.common import (
+    direction,
+    facing_of,
+    fighter,
+    grid,
+    require_action,
+    standing,
+)
+from fracas.rulesets.tiers.warrior import Tile, Warrior
+
+
+def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+    board = grid(state)
+    if not board.inside(to):
+        raise IllegalAction(
+            f"{to} is off the {board.width}x{board.height} map (x 0-{board.width - 1}, "
+            f"y 0-{board.height - 1})"
+        )
+    if to in board.walls:
+        raise IllegalAction(f"{to} is a wall or terrain; no character may move onto it")
+    if to == actor.tile:
+        raise IllegalAction(f"{actor.id} is already on {to}")
+    taken = standing(state)
+    if to in taken:
+        raise IllegalAction(f"{to} is taken by {taken[to]}; one living character a square")
+    blocked = frozenset(tile for tile in taken if tile != actor.tile)
+    path = board.path_to(actor.tile, to, actor.race.move, blocked)
+    if path is None:
+        raise IllegalAction(
+            f"{to} is not within {actor.id}'s move of {actor.race.move} tiles without passing "
+            "through an occupied square, a wall or terrain"
+        )
+    return path
+
+
+def verify_move(state: EncounterState, action: Move) -> None:
+    actor = fighter(state, action.actor)
+    require_action(actor, contested=False)
+    _path(state, actor, action.to)
+
+
+def resolve_move(tx: Transaction, action: Move) -> None:
+    actor = fighter(tx.state, action.actor)
+    path = _path(tx.state, actor, action.to)
+    tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
+    tx.emit(Moved(target=actor.id, path=tuple(path)))
+
+
+def verify_face(state: EncounterState, action: Face) -> None:
+    if (action.facing is None) == (action.target is None):
+        raise IllegalAction(
+            "face takes either a facing (n, ne, e, se, s, sw, w, nw) or a target to keep in "
+            "front, not both or neither"
+        )
+    if action.target is not None:
+        actor = fighter(state, action.actor)
+        other = fighter(state, action.target)
+        if other.id == actor.id:
+            raise IllegalAction(f"{actor.id} cannot face itself")
+
+
+def resolve_face(tx: Transaction, action: Face) -> None:
+    if action.facing is not None:
+        tx.emit(Faced(combatant=action.actor, facing=action.facing))
+        return
+    assert action.target is not None
+    actor, other = fighter(tx.state, action.actor), fighter(tx.state, action.target)
+    toward = direction(actor.tile, other.tile) if other.tile != actor.tile else actor.facing
+    tx.emit(Faced(combatant=actor.id, facing=toward, on=other.id))
+
+
+def keep_facings(tx: Transaction, movers: set[str]) -> None:
+    """A facing kept on someone turns as either of them moves (B5), logged as `faced`, so
+    the state always holds the facing in force."""
+    for who in tx.state.combatants:
+        keeper = fighter(tx.state, who.id)
+        if keeper.facing_on is None or not (movers & {keeper.id, keeper.facing_on}):
+            continue
+        now = facing_of(tx.state, keeper)
+        if now != keeper.facing:
+            tx.emit(Faced(combatant=keeper.id, facing=now, on=keeper.facing_on))

@@ -1,0 +1,164 @@
+"""`tiers` as a ruleset: the sheet and map, the action table, and the turn's bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from fracas.core.actions import Action
+from fracas.core.errors import IllegalAction, ScenarioError
+from fracas.core.events import Event, TurnStarted
+from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.core.validation import validated
+from fracas.rulesets.tiers.actions import (
+    Attack,
+    EquipShield,
+    EvenSplit,
+    Face,
+    Fall,
+    MakeTerrain,
+    Move,
+    Reload,
+    Reserve,
+    StealthAttack,
+    Swap,
+    UnequipShield,
+)
+from fracas.rulesets.tiers.board import Board
+from fracas.rulesets.tiers.events import Moved, TiersEvent, update
+from fracas.rulesets.tiers.options import TiersOptions
+from fracas.rulesets.tiers.rules import (
+    exchange,
+    falling,
+    gear,
+    initiative,
+    movement,
+    reserve,
+    rulings,
+    shooting,
+    stealth,
+)
+from fracas.rulesets.tiers.rules.common import fighter, grid, standing
+from fracas.rulesets.tiers.rules.harm import settle
+from fracas.rulesets.tiers.setup import warrior_from
+from fracas.rulesets.tiers.sheet import Arena, Sheet
+
+TURN_RESET = {"actions": 0, "contested": False}
+RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield})
+"""The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
+
+
+class Tiers(BaseRuleset):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="tiers",
+        name="Tiers: contested d20, gear Tiers bounded by Body, facing (seed 001)",
+        source="seeds/001_631aa1b793d7a6dc.txt",
+    )
+    options_model = TiersOptions
+
+    def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
+        return {
+            Attack: reserve.reservable((exchange.verify, exchange.resolve)),
+            Move: reserve.reservable((movement.verify_move, movement.resolve_move)),
+            Face: (movement.verify_face, movement.resolve_face),
+            Swap: (gear.verify_swap, gear.resolve_swap),
+            Reload: reserve.reservable((shooting.verify_reload, shooting.resolve_reload)),
+            Reserve: (reserve.verify, reserve.resolve),
+            StealthAttack: (stealth.verify, stealth.resolve),
+            EquipShield: reserve.reservable((gear.verify_equip_shield, gear.resolve_equip_shield)),
+            UnequipShield: reserve.reservable(
+                (gear.verify_unequip_shield, gear.resolve_unequip_shield)
+            ),
+            EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
+            MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
+            Fall: (falling.verify_fall, falling.resolve_fall),
+        }
+
+    # -- set-up --------------------------------------------------------------------------
+
+    def setup(self, spec: Any) -> EncounterState:
+        opts = self.options(spec.options)
+        arena = validated(Arena, spec.map, "map")
+        board = Board(
+            width=arena.width,
+            height=arena.height,
+            walls=frozenset(arena.walls) | frozenset(arena.terrain),
+            light=None if arena.light.level == "bright" else arena.light.level,
+            lights=tuple((s.x, s.y) for s in arena.lights),
+        )
+        people = []
+        taken: dict[tuple[int, int], str] = {}
+        for index, raw in enumerate(spec.combatants):
+            where = f"combatants[{index}]"
+            sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
+            tile = (sheet.position.x, sheet.position.y)
+            if not board.walkable(tile):
+                raise ScenarioError(
+                    f"{where}.position: {tile} is a wall, terrain or off the {board.width}x"
+                    f"{board.height} map"
+                )
+            if tile in taken:
+                raise ScenarioError(
+                    f"{where}.position: {tile} is taken by {taken[tile]}; one living "
+                    "character a square"
+                )
+            taken[tile] = sheet.id
+            people.append(warrior_from(sheet, where))
+        return EncounterState(
+            ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
+        )
+
+    def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
+        return initiative.roll_initiative(tx)
+
+    # -- turn flow -----------------------------------------------------------------------
+
+    def after_action(self, tx: Transaction) -> None:
+        movers = {e.target for e in tx.events if isinstance(e, Moved)}
+        if movers:
+            movement.keep_facings(tx, movers)
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        """Free swaps "at any time, on anyone's turn"; a reserved non-contested action on
+        another's turn (rules/reserve.py)."""
+        if isinstance(action, Swap):
+            return True
+        return type(action) in RESERVABLE and reserve.on_reservation(state, action)
+
+    def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
+        """A GM's HP at 0 or below has the consequence damage would have."""
+        settle(tx, target)
+
+    def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        x, y = position.get("x"), position.get("y")
+        if type(x) is not int or type(y) is not int or not grid(tx.state).walkable((x, y)):
+            raise IllegalAction(
+                f"position must be a {{x, y}} tile on the map, off walls and terrain, not "
+                f"{dict(position)}"
+            )
+        taken = standing(tx.state)
+        if (x, y) in taken and taken[(x, y)] != target:
+            raise IllegalAction(f"tile {(x, y)} is taken by {taken[(x, y)]}; one a square")
+        here = fighter(tx.state, target).tile
+        tx.emit(Moved(target=target, path=(here, (x, y)), forced=True))
+
+    def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
+        from fracas.rulesets.tiers import tactics
+
+        return tactics.candidates(state, actor)
+
+    def suggest(self, state: EncounterState) -> Action:
+        from fracas.rulesets.tiers import tactics
+
+        return tactics.suggest(self, state)
+
+    # -- evolve --------------------------------------------------------------------------
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        if isinstance(event, TiersEvent):
+            return event.apply(state)
+        if isinstance(event, TurnStarted):
+            return update(state, event.combatant, **TURN_RESET)
+        return state

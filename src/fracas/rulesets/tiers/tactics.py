@@ -1,0 +1,79 @@
+"""Plain tactics for autoplay: strike the nearest standing foe in reach (with both weapons
+when two are in hand), reload a spent crossbow or firearm, else walk toward the foe, keep it
+in front, and end the turn.
+
+Every wish is checked by the ruleset's `verify` before it is handed out, so autoplay may act
+on it without checking again. The wishes are few and cheap: the walk asks one search of the
+reachable tiles (cached on the map by start, budget and blockers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import cast
+
+from fracas.core.actions import Action, EndTurn
+from fracas.core.ruleset import BaseRuleset
+from fracas.core.state import EncounterState
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
+from fracas.rulesets.tiers.rules.common import distance, fighter, grid, standing
+from fracas.rulesets.tiers.sheet import UNARMED
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
+
+
+def _foes(state: EncounterState, me: Warrior) -> list[Warrior]:
+    """Standing foes, nearest first, then the most hurt."""
+    foes = [cast(Warrior, c) for c in state.combatants if c.side != me.side and c.is_active]
+    foes.sort(key=lambda f: (distance(me.tile, f.tile), f.hp, f.id))
+    return foes
+
+
+def _best_tile(state: EncounterState, me: Warrior, foe: Warrior) -> Tile | None:
+    """The reachable tile nearest the foe (then the cheapest to reach), if nearer than now."""
+    taken = standing(state)
+    blocked = frozenset(t for t in taken if t != me.tile)
+    reach = grid(state).reachable(me.tile, me.race.move, blocked)
+    best: tuple[int, int, Tile] | None = None
+    for tile, cost in reach.items():
+        if tile in taken:
+            continue
+        key = (distance(tile, foe.tile), cost, tile)
+        if best is None or key < best:
+            best = key
+    if best is None or best[0] >= distance(me.tile, foe.tile):
+        return None
+    return best[2]
+
+
+def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
+    me = fighter(state, actor)
+    foes = _foes(state, me)
+    if not foes:
+        return
+    weapon = me.main or UNARMED
+    pair = me.off if me.off not in (None, me.main) else None
+    if me.actions < ACTIONS_PER_TURN and not me.contested:
+        for foe in foes:
+            if pair is not None:  # two weapons in hand: both dice (refused unless both melee)
+                yield Attack(actor=actor, target=foe.id, weapon=weapon, also=pair)
+            yield Attack(actor=actor, target=foe.id, weapon=weapon)
+    if me.actions < ACTIONS_PER_TURN and weapon in me.unloaded:
+        yield Reload(actor=actor, weapon=weapon)
+    nearest = foes[0]
+    if me.actions < ACTIONS_PER_TURN:
+        tile = _best_tile(state, me, nearest)
+        if tile is not None:
+            yield Move(actor=actor, to=tile)
+    if me.facing_on != nearest.id:
+        yield Face(actor=actor, target=nearest.id)
+
+
+def candidates(state: EncounterState, actor: str) -> list[Action]:
+    return [*_wishes(state, actor), EndTurn(actor=actor)]
+
+
+def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
+    """The first wish that the ruleset accepts: only verified actions leave here."""
+    actor = state.actor
+    assert actor is not None
+    return ruleset.first_legal(state, _wishes(state, actor))

@@ -1,0 +1,105 @@
+"""A combatant under `tiers`: the sheet plus what the fight changes (place, facing, the
+turn's actions, what is in hand, gear Tiers lowered by crits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.core.state import Combatant
+from fracas.rulesets.tiers.sheet import UNARMED, Race, Skills, Weapon
+
+Tile = tuple[int, int]
+ACTIONS_PER_TURN = 2
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warrior(Combatant):
+    x: int
+    y: int
+    facing: str
+    """The declared facing, one of the 8 compass directions."""
+    facing_on: str | None = None
+    """A combatant the facing is locked on ("maintain facing an opponent"): it tracks them."""
+    body: int
+    reflex: int
+    presence: int
+    skills: Skills
+    race: Race
+    weapons: tuple[Weapon, ...] = ()
+    weapon_tiers: tuple[int, ...] = ()
+    """Each weapon's Tier now, by index of `weapons` (crits lower them)."""
+    main: str | None = None
+    """The weapon id in the main hand; None is a bare hand."""
+    off: str | None = None
+    """The weapon id in the off hand (a two-handed weapon is in both)."""
+    armor_id: str | None = None
+    armor: int = 0
+    """The worn armor's Tier now."""
+    natural_weapon: int = 0
+    """The natural weapon's Tier now (crits lower it; bare hands are T0)."""
+    natural_armor: int = 0
+    """The natural armor's Tier now."""
+    cloaks: int = 0
+    """The Tiers of the cloaks worn over the armor, added up (B12)."""
+    shield_id: str | None = None
+    shield: int = 0
+    """The shield's Tier now."""
+    shield_equipped: bool = False
+    shield_progress: int = 0
+    """Non-contested actions spent in a row on equipping the shield (two are needed)."""
+    unloaded: tuple[str, ...] = ()
+    """Crossbows and firearms fired and not yet reloaded."""
+    actions: int = 0
+    """Actions declared this turn (two at most)."""
+    contested: bool = False
+    """This turn's one contested action is spent."""
+
+    @property
+    def all_armor(self) -> int:
+        """Worn armor, cloaks and natural armor together (B12, B21)."""
+        return self.armor + self.cloaks + self.natural_armor
+
+    @property
+    def tile(self) -> Tile:
+        return (self.x, self.y)
+
+    def weapon(self, weapon_id: str) -> Weapon | None:
+        return next((w for w in self.weapons if w.id == weapon_id), None)
+
+    def tier_of(self, weapon_id: str) -> int:
+        """The weapon's Tier now; bare hands are T0."""
+        for weapon, tier in zip(self.weapons, self.weapon_tiers, strict=True):
+            if weapon.id == weapon_id:
+                return tier
+        return 0
+
+    def in_hand(self, weapon_id: str) -> bool:
+        if weapon_id == UNARMED:
+            return self.main is None or (self.off is None and not self.shield_equipped)
+        return weapon_id in (self.main, self.off)
+
+    @property
+    def wielded(self) -> tuple[str, ...]:
+        held = (self.main, self.off)
+        return tuple(dict.fromkeys(w for w in held if w is not None))
+
+    def position_json(self) -> Any:
+        return {"x": self.x, "y": self.y, "facing": self.facing}
+
+    def state_json(self) -> dict[str, Any]:
+        return {
+            "actions": self.actions,
+            "contested": self.contested,
+            "facing_on": self.facing_on,
+            "wielding": list(self.wielded),
+            "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},
+            "unloaded": list(self.unloaded),
+            "armor": self.armor,
+            "natural_weapon": self.natural_weapon,
+            "natural_armor": self.natural_armor,
+            "cloaks": self.cloaks,
+            "shield": self.shield if self.shield_id is not None else None,
+            "shield_equipped": self.shield_equipped,
+            "shield_progress": self.shield_progress,
+        }

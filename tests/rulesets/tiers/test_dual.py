@@ -1,0 +1,112 @@
+"""Dual wielding (rules/arms.together, exchange): 2d20 with one kept, the lowest skill, the
+lowest Tier, crits on the kept die only; the defender's extra die only in reach.
+
+Dice order: the attacker's d20s, then the defender's.
+"""
+
+from __future__ import annotations
+
+from fracas.rulesets.tiers.events import GearWorn
+from tests.rulesets.tiers.helpers import BOW, JAVELIN, POLEAXE, SWORD, Fight, warrior
+
+DAGGER = {"id": "dagger", "kind": "melee", "tier": 1}
+PAIR = {"weapons": [SWORD, DAGGER], "wielding": ["sword", "dagger"]}
+SKILLED = {"main_hand": 4, "off_hand": 2, "unarmed": 1}
+
+
+def test_two_weapons_throw_2d20_and_use_the_lowest_skill_and_tier() -> None:
+    """Seed: "To hit = Rflx + [Lowest skill being used] + 1d20 thrown twice (selecting 1 roll
+    from among them)", "Damage = [Roll Difference] + Body Stat + Tier value (of the lowest
+    weapon equipped)": 15 kept + Off-Hand 2 = 17 against 10; 7 + 5 + T1 = 13."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, **PAIR),
+        warrior("b", "blue", 1, 0, weapons=[]),
+        dice=[7, 15, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger")
+    assert fight.rolls()[0] == ("2d20kh1+2", 17)
+    assert fight.damage() == [("b", 13, 17)]
+
+
+def test_a_1_on_the_die_not_chosen_is_no_critical_failure() -> None:
+    """Checklist 2.3 #7 and seed: "if you roll a 1 on one of the dice but not the other, you
+    did not have a critical failure (unless you chose the 1 for the roll)": (1, 14) keeps 14."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, **PAIR),
+        warrior("b", "blue", 1, 0),
+        dice=[1, 14, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger")
+    assert fight.events(GearWorn) == []
+
+
+def test_a_chosen_1_wears_the_higher_weapon_of_the_pair() -> None:
+    """Seed: a natural 1 makes the player "reduce their equipped Shield or weapon's Tier by
+    1"; fracas's default wears the pair's higher Tier (its damage counts the lowest)."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, **PAIR),
+        warrior("b", "blue", 1, 0),
+        dice=[1, 1, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger")
+    assert [(e.item, e.tier) for e in fight.events(GearWorn)] == [("sword", 2)]
+
+
+def test_bare_hands_may_stand_in_for_a_weapon() -> None:
+    """Seed: "Unarmed may be used to substitute main-hand, off-hand, or both", "unarmed is
+    equal to T0": the sword with the free hand rolls Unarmed 1 (the lower) and deals T0."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED),
+        warrior("b", "blue", 1, 0, weapons=[]),
+        dice=[3, 12, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="unarmed")
+    assert fight.exchange().attack_total == 13
+    assert fight.damage() == [("b", 3 + 5 + 0, 22)]
+
+
+def test_the_defender_rolls_its_extra_die_when_both_weapons_reach() -> None:
+    """Seed: "A character whom is utilizing dual wielding does get to roll their additional
+    d20 when receiving attacks declared from within their melee distance if both melee
+    weapons they are wielding are within range": 3 and 12, 12 kept, + Off-Hand 2."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, skills=SKILLED, **PAIR),
+        dice=[10, 3, 12],
+    )
+    fight.act("a", "attack", target="b")
+    assert (fight.exchange().defense, fight.exchange().defense_total) == ("sword+dagger", 14)
+    assert fight.damage() == [("a", 4 + 5 + 1, 20)]
+
+
+def test_no_extra_defensive_die_against_a_shot_from_afar() -> None:
+    """Seed: "A character whom is utilizing dual wielding does not get to roll their
+    additional d20 when receiving ranged attacks unless the attack is declared from within
+    their melee distance": one die each."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[BOW]),
+        warrior("b", "blue", 5, 0, skills=SKILLED, **PAIR),
+        dice=[10, 12],
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.dice_left == 0
+    assert len(fight.rolls()) == 2
+
+
+def test_dual_wielding_refusals() -> None:
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[POLEAXE, SWORD]),
+        warrior("b", "blue", 1, 0),
+    )
+    fight.refuse("a", "attack", "no free hand", target="b", weapon="poleaxe", also="unarmed")
+    thrown = Fight(
+        warrior("a", "red", 0, 0, weapons=[SWORD, JAVELIN], wielding=["sword", "javelin"]),
+        warrior("b", "blue", 1, 0),
+    )
+    thrown.refuse("a", "attack", "two melee weapons", target="b", weapon="sword", also="javelin")
+    bow = Fight(warrior("a", "red", 0, 0, weapons=[SWORD, BOW]), warrior("b", "blue", 1, 0))
+    bow.refuse("a", "attack", "bow is not in a's hands", target="b", weapon="sword", also="bow")
+    same = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0))
+    same.refuse("a", "attack", "one weapon", target="b", weapon="sword", also="sword")
+    fists = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0))
+    fists.refuse("a", "attack", "1 free hand", target="b", weapon="unarmed", also="unarmed")

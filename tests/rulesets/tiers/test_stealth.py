@@ -1,0 +1,68 @@
+"""Stealth attacks (rules/stealth.py): a Stealth contest from behind, then an attack the
+defender cannot roll against."""
+
+from __future__ import annotations
+
+from fracas.rulesets.tiers.events import ActionSpent
+from tests.rulesets.tiers.helpers import BOW, Fight, warrior
+
+
+def _sneak(dice: list[int], *, weapons: list[dict[str, object]] | None = None) -> Fight:
+    """a (Reflex 3, Main-Hand 5, Body 4, Presence 1, Stealth 2) stands south of b, who faces
+    north with T2 armor and a T3 shield."""
+    return Fight(
+        warrior(
+            "a",
+            "red",
+            5,
+            6,
+            body=4,
+            reflex=3,
+            presence=1,
+            skills={"main_hand": 5, "bow": 5, "stealth": 2},
+            **({"weapons": weapons} if weapons is not None else {}),
+        ),
+        warrior("b", "blue", 5, 5, facing="n", presence=1, armor={"tier": 2}, shield={"tier": 3}),
+        dice=dice,
+    )
+
+
+def test_stealth_melee_damage() -> None:
+    """Checklist 2.3 #14 and seed: "Stealth damage with melee = (1d20 + reflex + skill + body
+    + weapon) – (armor)", with "no shield bonus" from the rear: 12 + 3 + 5 + 4 + T3 - 2 = 25.
+    The contest is "1d20 + presence + Stealth" each: 10 + 3 against 8 + 1."""
+    fight = _sneak([10, 8, 12])
+    fight.act("a", "stealth_attack", target="b")
+    rolled = fight.exchange()
+    assert (rolled.attack_total, rolled.defense_total) == (13, 9)
+    assert fight.damage() == [("b", 25, 5)]
+    assert fight.dice_left == 0
+
+
+def test_stealth_bow_damage_has_no_body() -> None:
+    """Seed: "Stealth damage with bow = (1d20 + reflex + skill + weapon) – (armor)": 12 + 3 +
+    5 + T4 - 2 = 22."""
+    fight = _sneak([10, 8, 12], weapons=[BOW])
+    fight.act("a", "stealth_attack", target="b")
+    assert fight.damage() == [("b", 22, 8)]
+
+
+def test_a_lost_stealth_check_wastes_the_contested_action() -> None:
+    """Seed: "If the character initiating the stealth attack loses the roll, they ...
+    essentially waste their contested action that round": no attack die, no damage, and no
+    other contested action this turn."""
+    fight = _sneak([2, 15])
+    fight.act("a", "stealth_attack", target="b")
+    assert fight.damage() == []
+    assert [e.contested for e in fight.events(ActionSpent)] == [True]
+    fight.refuse("a", "attack", "already declared this turn's one contested action", target="b")
+
+
+def test_stealth_needs_the_attacker_behind() -> None:
+    """Seed: "The Stealth skill may be used in combat any time a character is behind their
+    opponent": from b's front it is refused."""
+    fight = Fight(
+        warrior("a", "red", 5, 4),
+        warrior("b", "blue", 5, 5, facing="n"),
+    )
+    fight.refuse("a", "stealth_attack", "in b's front arc; a stealth attack needs", target="b")
