@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
-from fracas.core.grid import Grid
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -16,9 +15,10 @@ from fracas.core.validation import validated
 from fracas.rulesets.tiers.actions import Attack, Face, Move, Swap
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules import exchange, gear, initiative, movement
+from fracas.rulesets.tiers.rules import blindness, exchange, gear, initiative, movement
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
+from fracas.rulesets.tiers.rules.light import lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
@@ -46,11 +46,7 @@ class Tiers(BaseRuleset):
     def setup(self, spec: Any) -> EncounterState:
         opts = self.options(spec.options)
         arena = validated(Arena, spec.map, "map")
-        board = Grid(
-            width=arena.width,
-            height=arena.height,
-            walls=frozenset(arena.walls) | frozenset(arena.terrain),
-        )
+        board = lit_grid(arena, cast(TiersOptions, opts))
         people = []
         taken: dict[tuple[int, int], str] = {}
         for index, raw in enumerate(spec.combatants):
@@ -94,6 +90,15 @@ class Tiers(BaseRuleset):
             raise IllegalAction(f"tile {(x, y)} is taken by {taken[(x, y)]}; one a square")
         here = fighter(tx.state, target).tile
         tx.emit(Moved(target=target, path=(here, (x, y)), forced=True))
+
+    def on_round_end(self, tx: Transaction) -> None:
+        blindness.clear_trails(tx)
+
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+        """The state as one viewer may see it (None: the GM); see tiers/view.py."""
+        from fracas.rulesets.tiers import view
+
+        return view.view(state, viewer)
 
     def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
         from fracas.rulesets.tiers import tactics

@@ -19,6 +19,8 @@ ID = r"^[A-Za-z0-9_-]+$"
 STAT_MAX = 20
 """The highest Body, Reflex, Presence or skill a sheet may give (B10: no scale is printed)."""
 TIER_MAX = 10
+LOW_LIGHT_MAX = 100
+"""Low Light runs "on a gradient. Generally it will be represented as a scale of 1-100"."""
 HP_MAX = 1000
 """The seed's own example is a character with 100 HP; ten times that leaves room."""
 FACINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -155,6 +157,31 @@ class Sheet(BaseModel):
         return weapons
 
 
+class Light(BaseModel):
+    """`map.light`: the room's own light. `bright`, or a Low Light level 0-100 ("These
+    numbers reflect how far you can identify a target in tiles"; "Low Light 0 ... is treated
+    as total Darkness")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    level: Literal["bright"] | Int = "bright"
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, level: str | int) -> str | int:
+        if isinstance(level, int) and not 0 <= level <= LOW_LIGHT_MAX:
+            raise ValueError(f"a Low Light level is 0-{LOW_LIGHT_MAX} or 'bright', not {level}")
+        return level
+
+
+class LightSource(BaseModel):
+    """`map.lights[]`: a lit campfire, torch or candle standing on a tile."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    x: Int = Field(ge=0)
+    y: Int = Field(ge=0)
+    kind: Literal["torch", "campfire", "candle"] = "torch"
+
+
 class Arena(BaseModel):
     """`map:` for tiers. Walls block sight, attacks and movement; terrain (a pile of bodies
     the GM declared, a boulder) cannot be "occupied or traveled through" and blocks shots
@@ -165,9 +192,13 @@ class Arena(BaseModel):
     height: Int = Field(default=12, ge=1, le=200)
     walls: list[tuple[Int, Int]] = Field(default_factory=list)
     terrain: list[tuple[Int, Int]] = Field(default_factory=list)
+    light: Light = Field(default_factory=Light)
+    """The room's light; bright unless the map says otherwise (rules/light.py)."""
+    lights: list[LightSource] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _on_the_map(self) -> Arena:
         """A wall or terrain tile off the map is a typo; dropping it would change the fight."""
         check_on_map(self.width, self.height, {"walls": self.walls, "terrain": self.terrain})
+        check_on_map(self.width, self.height, {"lights": [(s.x, s.y) for s in self.lights]})
         return self

@@ -44,6 +44,8 @@ class Warrior(Combatant):
     """Actions declared this turn (two at most)."""
     contested: bool = False
     """This turn's one contested action is spent."""
+    trails: tuple[tuple[Tile, Tile], ...] = ()
+    """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
 
     @property
     def tile(self) -> Tile:

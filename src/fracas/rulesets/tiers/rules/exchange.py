@@ -30,7 +30,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled
-from fracas.rulesets.tiers.rules import crits
+from fracas.rulesets.tiers.rules import blindness, crits, light
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -123,6 +123,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     require_target(actor, target)
     used = attacking_arm(actor, action)
     _reach_check(state, actor, target, used)
+    blindness.check_attack(state, actor, target)
     _defense(target, distance(actor.tile, target.tile), action)
 
 
@@ -144,15 +145,17 @@ def resolve(tx: Transaction, action: Attack) -> None:
     answer = _defense(defender, gap, action)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
     defense_skill = defender.skills.best_weapon_skill() if used.projectile else answer.skill
+    gloom = light.low_light_penalty(tx.state, attacker, defender)
     why = f"{attacker.id} attacks {defender.id}"
     for attempt in range(MAX_REROLLS + 1):
         attack_mod = attacker.reflex + used.skill
         attack_total = tx.roll(f"1d20+{attack_mod}", f"{why}: {attacker.id} with {used.name}")
         attack_face = attack_total - attack_mod
         if defender.is_active:
-            defense_mod = defender.reflex + defense_skill
+            defense_mod = defender.reflex + defense_skill + gloom
+            dim = f" (+{gloom} low light)" if gloom else ""
             defense_total = tx.roll(
-                f"1d20+{defense_mod}", f"{why}: {defender.id} defends with {answer.name}"
+                f"1d20+{defense_mod}", f"{why}: {defender.id} defends with {answer.name}{dim}"
             )
             defense_face: int | None = defense_total - defense_mod
         else:
