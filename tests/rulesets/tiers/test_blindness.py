@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from fracas.rulesets.tiers import RULESET
+from fracas.rulesets.tiers.actions import Move
 from fracas.rulesets.tiers.events import Damaged, Faced, Moved
 from fracas.rulesets.tiers.rules.blindness import BlindRolled, Bumped, Crashed, table_row
 from tests.rulesets.tiers.helpers import BOW, POLEAXE, Fight, warrior
@@ -272,3 +274,29 @@ def test_sighted_movers_leave_no_lines() -> None:
     fight.act("a", "move", to=[5, 2])
     assert fight.get("a").trails == ()
     assert [type(e) for e in fight.log if isinstance(e, Faced)] == []
+
+
+def test_blind_cannot_keep_an_unseen_foe_in_front() -> None:
+    """Seed: "the Blinded character may not track their movements for their end of turn
+    orientation (instead they may declare to turn to 1 of 8 directions ...)"."""
+    fight = _dark(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 2))
+    fight.refuse("a", "face", "a is Blind towards b and cannot keep it in front", target="b")
+    fight.act("a", "face", facing="s")
+    assert fight.get("a").facing == "s"
+
+
+def test_tactics_walk_a_blind_fighter_toward_the_noise() -> None:
+    """Autoplay: a Blind fighter facing east with b 4 tiles north heads "left" 3 tiles, to
+    the tile next to b, then faces it; it never names a tile."""
+    fight = _dark(warrior("a", "players", 5, 5, facing="e"), warrior("b", "npcs", 5, 1))
+    assert RULESET.suggest(fight.state) == Move(actor="a", distance=3, direction="left")
+
+
+def test_tactics_steer_a_blind_fighter_round_a_wall() -> None:
+    """Autoplay: with a wall straight ahead the Blind fighter tries the next heading that
+    still brings it nearer: diagonally forward right, 3 tiles to (8, 2), 3 from b instead of
+    4, and no wall damage."""
+    room = {**DARK, "walls": [[5, 4]]}
+    fight = _dark(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 1), map=room)
+    suggested = RULESET.suggest(fight.state)
+    assert suggested == Move(actor="a", distance=3, direction="forward_right")

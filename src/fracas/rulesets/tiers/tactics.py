@@ -15,7 +15,9 @@ from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.actions import Attack, Face, Move
-from fracas.rulesets.tiers.rules.common import distance, fighter, grid, standing
+from fracas.rulesets.tiers.dark_tactics import blind_wishes
+from fracas.rulesets.tiers.rules.common import direction, distance, fighter, grid, standing
+from fracas.rulesets.tiers.rules.light import blind
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
@@ -54,6 +56,12 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
         for foe in foes:
             yield Attack(actor=actor, target=foe.id, weapon=weapon)
     nearest = foes[0]
+    if blind(state, me):
+        if me.actions < ACTIONS_PER_TURN:
+            yield from blind_wishes(state, me, nearest)
+        elif me.facing != direction(me.tile, nearest.tile):
+            yield Face(actor=actor, facing=direction(me.tile, nearest.tile))  # type: ignore[arg-type]
+        return
     if me.actions < ACTIONS_PER_TURN:
         tile = _best_tile(state, me, nearest)
         if tile is not None:

@@ -180,6 +180,16 @@ def check_attack(state: EncounterState, actor: Warrior, target: Warrior) -> None
         )
 
 
+def check_face(state: EncounterState, actor: Warrior, other: Warrior) -> None:
+    """ "the Blinded character may not track their movements for their end of turn orientation
+    (instead they may declare to turn to 1 of 8 directions ...)" (TIERS-18)."""
+    if blind_towards(state, actor, other):
+        raise IllegalAction(
+            f"{actor.id} is Blind towards {other.id} and cannot keep it in front; it declares "
+            "a facing instead (n, ne, e, se, s, sw, w, nw)"
+        )
+
+
 # -- moving ----------------------------------------------------------------------------------
 
 

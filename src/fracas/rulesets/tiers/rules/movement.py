@@ -82,6 +82,7 @@ def verify_face(state: EncounterState, action: Face) -> None:
         other = fighter(state, action.target)
         if other.id == actor.id:
             raise IllegalAction(f"{actor.id} cannot face itself")
+        blindness.check_face(state, actor, other)
 
 
 def resolve_face(tx: Transaction, action: Face) -> None:
