@@ -13,13 +13,14 @@ straight line per heading tried, at most five headings.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from fracas.core.actions import Action
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.actions import Face, Move
+from fracas.rulesets.tiers.actions import Face, Groping, Move
 from fracas.rulesets.tiers.rules.blindness import TURNS
 from fracas.rulesets.tiers.rules.common import STEP, direction, distance, grid, standing
-from fracas.rulesets.tiers.sheet import FACINGS
+from fracas.rulesets.tiers.sheet import FACINGS, Facing
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 RELATIVE = {turn: name for name, turn in TURNS.items()}
@@ -55,7 +56,7 @@ def blind_wishes(state: EncounterState, me: Warrior, foe: Warrior) -> Iterator[A
             if distance((me.tile[0] + dx * run, me.tile[1] + dy * run), foe.tile) >= gap:
                 continue
             relative = RELATIVE[(FACINGS.index(heading) - FACINGS.index(me.facing)) % 8]
-            yield Move(actor=me.id, distance=run, direction=relative)  # type: ignore[arg-type]
+            yield Move(actor=me.id, distance=run, direction=cast(Groping, relative))
             break
     if me.facing != toward:
-        yield Face(actor=me.id, facing=toward)  # type: ignore[arg-type]
+        yield Face(actor=me.id, facing=cast(Facing, toward))

@@ -34,3 +34,7 @@ class TiersOptions(BaseModel):
     wall_damage_shield: bool = False
     """B14: a Blind mover's wall damage is reduced by its armor only (false), or by its shield
     in hand as well (true)."""
+    free_stealth: Literal["per_attacker", "per_target"] = "per_attacker"
+    """B11: "The free Stealth attack gained this way may only be used one time each round":
+    once a round for each attacker (per_attacker), or once a round for each attacker against
+    each Blind character (per_target)."""

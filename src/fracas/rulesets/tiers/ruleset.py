@@ -15,7 +15,14 @@ from fracas.core.validation import validated
 from fracas.rulesets.tiers.actions import Attack, Face, Move, Swap
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules import blindness, exchange, gear, initiative, movement
+from fracas.rulesets.tiers.rules import (
+    blindness,
+    exchange,
+    free_stealth,
+    gear,
+    initiative,
+    movement,
+)
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.rules.light import lit_grid
@@ -39,6 +46,7 @@ class Tiers(BaseRuleset):
             Move: (movement.verify_move, movement.resolve_move),
             Face: (movement.verify_face, movement.resolve_face),
             Swap: (gear.verify_swap, gear.resolve_swap),
+            free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -92,7 +100,12 @@ class Tiers(BaseRuleset):
         tx.emit(Moved(target=target, path=(here, (x, y)), forced=True))
 
     def on_round_end(self, tx: Transaction) -> None:
-        blindness.clear_trails(tx)
+        blindness.end_round(tx)
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        """Free actions "can be done at any time ... on anyone's turn": the free stealth
+        attack on the Blind among them."""
+        return isinstance(action, free_stealth.FreeStealthAttack)
 
     def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
         """The state as one viewer may see it (None: the GM); see tiers/view.py."""

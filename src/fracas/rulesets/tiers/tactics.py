@@ -17,8 +17,9 @@ from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.actions import Attack, Face, Move
 from fracas.rulesets.tiers.dark_tactics import blind_wishes
 from fracas.rulesets.tiers.rules.common import direction, distance, fighter, grid, standing
+from fracas.rulesets.tiers.rules.free_stealth import FreeStealthAttack
 from fracas.rulesets.tiers.rules.light import blind
-from fracas.rulesets.tiers.sheet import UNARMED
+from fracas.rulesets.tiers.sheet import UNARMED, Facing
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
 
@@ -52,6 +53,10 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if not foes:
         return
     weapon = me.main or UNARMED
+    if not me.stealth_spent:
+        for foe in foes[:2]:  # the free stealth attack on the Blind costs no action
+            if distance(me.tile, foe.tile) == 1:
+                yield FreeStealthAttack(actor=actor, target=foe.id, weapon=weapon)
     if me.actions < ACTIONS_PER_TURN and not me.contested:
         for foe in foes:
             yield Attack(actor=actor, target=foe.id, weapon=weapon)
@@ -60,7 +65,7 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
         if me.actions < ACTIONS_PER_TURN:
             yield from blind_wishes(state, me, nearest)
         elif me.facing != direction(me.tile, nearest.tile):
-            yield Face(actor=actor, facing=direction(me.tile, nearest.tile))  # type: ignore[arg-type]
+            yield Face(actor=actor, facing=cast(Facing, direction(me.tile, nearest.tile)))
         return
     if me.actions < ACTIONS_PER_TURN:
         tile = _best_tile(state, me, nearest)

@@ -46,6 +46,8 @@ class Warrior(Combatant):
     """This turn's one contested action is spent."""
     trails: tuple[tuple[Tile, Tile], ...] = ()
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
+    stealth_spent: tuple[str, ...] = ()
+    """Whom this round's free stealth attack on the Blind struck (rules/free_stealth.py)."""
 
     @property
     def tile(self) -> Tile:

@@ -97,20 +97,23 @@ class TrailMarked(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TrailsCleared(TiersEvent):
-    """The round is over: its lines no longer cross anything."""
+class DarkRoundEnded(TiersEvent):
+    """The round is over: its lines no longer cross anything, and each free stealth attack
+    on the Blind may be used again."""
 
-    kind: ClassVar[str] = "trails_cleared"
-    gm_only: ClassVar[bool] = True
+    kind: ClassVar[str] = "dark_round_ended"
     combatants: tuple[str, ...]
 
     def apply(self, state: EncounterState) -> EncounterState:
         for cid in self.combatants:
-            state = update(state, cid, trails=())
+            state = update(state, cid, trails=(), stealth_spent=())
         return state
 
     def describe(self) -> str:
-        return "the GM wipes this round's lines off the map of the dark"
+        return (
+            "the GM wipes this round's lines off the map of the dark; free stealth attacks "
+            "on the Blind are there again"
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -327,8 +330,13 @@ def _cross(one: tuple[Tile, Tile], two: tuple[Tile, Tile]) -> bool:
     )
 
 
-def clear_trails(tx: Transaction) -> None:
-    """At the end of a round the lines of its Blind moves come off the map."""
-    marked = tuple(c.id for c in tx.state.combatants if warrior(tx.state, c.id).trails)
+def end_round(tx: Transaction) -> None:
+    """At the end of a round the lines of its Blind moves come off the map and the free
+    stealth attacks of the round are spent no more; nothing is logged when nothing changes."""
+    marked = tuple(
+        c.id
+        for c in tx.state.combatants
+        if warrior(tx.state, c.id).trails or warrior(tx.state, c.id).stealth_spent
+    )
     if marked:
-        tx.emit(TrailsCleared(combatants=marked))
+        tx.emit(DarkRoundEnded(combatants=marked))
