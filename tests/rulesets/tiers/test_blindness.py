@@ -16,6 +16,7 @@ from fracas.rulesets.tiers import RULESET
 from fracas.rulesets.tiers.actions import Move
 from fracas.rulesets.tiers.events import Damaged, Faced, Moved
 from fracas.rulesets.tiers.rules.blindness import BlindRolled, Bumped, Crashed, table_row
+from fracas.rulesets.tiers.view import view
 from tests.rulesets.tiers.helpers import BOW, POLEAXE, Fight, warrior
 
 DARK = {"width": 12, "height": 12, "light": {"level": 0}}
@@ -300,3 +301,28 @@ def test_tactics_steer_a_blind_fighter_round_a_wall() -> None:
     fight = _dark(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 1), map=room)
     suggested = RULESET.suggest(fight.state)
     assert suggested == Move(actor="a", distance=3, direction="forward_right")
+
+
+def test_identifying_an_adjacent_character_costs_a_non_contested_action() -> None:
+    """Seed: "If another character comes into their space (any adjacent tile), they will be
+    aware of each others presence there. However, they cannot identify them unless they use
+    senses other than sight to do so. This requires 1 non-contested action.": a Blind player
+    then sees b's sheet in its view, not before."""
+    fight = _dark(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 4))
+    assert view(fight.state, "a")["combatants"][1] == {
+        "unknown": True,
+        "position": {"x": 5, "y": 4},
+    }
+    fight.act("a", "identify", target="b")
+    assert fight.get("a").identified == ("b",)
+    assert (fight.get("a").actions, fight.get("a").contested) == (1, False)
+    assert view(fight.state, "a")["combatants"][1]["id"] == "b"
+    fight.refuse("a", "identify", "a has already identified b", target="b")
+
+
+def test_identify_refusals() -> None:
+    """Without sight only an adjacent character can be made out; one in view needs nothing."""
+    fight = _dark(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 2))
+    fight.refuse("a", "identify", "b is 3 squares from a: .* adjacent tile", target="b")
+    lit = Fight(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 4))
+    lit.refuse("a", "identify", "a can see b; there is nothing to identify", target="b")

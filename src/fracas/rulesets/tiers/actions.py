@@ -68,3 +68,11 @@ class Swap(Action):
     free: ClassVar[bool] = True
     weapon: str
     hand: Literal["main", "off"] = "main"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Identify(Action):
+    """A non-contested action: a Blind character makes out who stands next to it."""
+
+    do: ClassVar[str] = "identify"
+    target: str

@@ -12,7 +12,7 @@ from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.tiers.actions import Attack, Face, Move, Swap
+from fracas.rulesets.tiers.actions import Attack, Face, Identify, Move, Swap
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
@@ -47,6 +47,7 @@ class Tiers(BaseRuleset):
             Face: (movement.verify_face, movement.resolve_face),
             Swap: (gear.verify_swap, gear.resolve_swap),
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
+            Identify: (blindness.verify_identify, blindness.resolve_identify),
         }
 
     # -- set-up --------------------------------------------------------------------------

@@ -14,7 +14,9 @@ viewer, so the web table (and any later client) asks `view(state, viewer)` inste
   full; its allies it cannot see without their position or state (it knows its party, not
   where they are in the dark); an unseen character adjacent to it as `{"unknown": true,
   "position": ...}` (the Blind are "aware of each others presence there. However, they cannot
-  identify them"); other unseen characters not at all. `gm_map` only when it is not Blind.
+  identify them"), or in full but for its `state` once it has identified them with
+  `identify` (while they stay adjacent); other unseen characters not at all. `gm_map` only
+  when it is not Blind.
 - Events whose class says `gm_only = True` (the GM marking lines, bumps in the dark) reach
   only the GM and the non-Blind; moves and turns of a combatant go only to viewers who
   identify it where it stands after the event.
@@ -78,6 +80,8 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
         them = cast(Warrior, other)
         if identifies(state, me, them):
             shown.append(data)
+        elif them.id in me.identified and distance(me.tile, them.tile) == 1:
+            shown.append({**data, "state": None})
         elif distance(me.tile, them.tile) == 1:
             shown.append({"unknown": True, "position": {"x": them.x, "y": them.y}})
         elif them.side == me.side:

@@ -29,7 +29,7 @@ from typing import ClassVar
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.actions import Move
+from fracas.rulesets.tiers.actions import Identify, Move
 from fracas.rulesets.tiers.events import (
     ActionSpent,
     Faced,
@@ -39,9 +39,23 @@ from fracas.rulesets.tiers.events import (
     warrior,
 )
 from fracas.rulesets.tiers.rules.arms import UNARMED_REACH
-from fracas.rulesets.tiers.rules.common import STEP, distance, grid, options, standing
+from fracas.rulesets.tiers.rules.common import (
+    STEP,
+    distance,
+    fighter,
+    grid,
+    options,
+    require_action,
+    standing,
+)
 from fracas.rulesets.tiers.rules.harm import deal
-from fracas.rulesets.tiers.rules.light import blind, blind_towards, describe, light_at
+from fracas.rulesets.tiers.rules.light import (
+    blind,
+    blind_towards,
+    describe,
+    identifies,
+    light_at,
+)
 from fracas.rulesets.tiers.sheet import FACINGS
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
@@ -340,3 +354,50 @@ def end_round(tx: Transaction) -> None:
     )
     if marked:
         tx.emit(DarkRoundEnded(combatants=marked))
+
+
+# -- identifying -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Identified(TiersEvent):
+    """A Blind character made out who is next to it by touch, sound or smell."""
+
+    kind: ClassVar[str] = "identified"
+    combatant: str
+    target: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        return update(state, self.combatant, identified=(*who.identified, self.target))
+
+    def describe(self) -> str:
+        return (
+            f"{self.combatant} identifies {self.target} by touch and sound (the GM decides "
+            "who else hears it)"
+        )
+
+
+def verify_identify(state: EncounterState, action: Identify) -> None:
+    """ "If another character comes into their space (any adjacent tile), they will be aware
+    of each others presence there. However, they cannot identify them unless they use senses
+    other than sight to do so. This requires 1 non-contested action.\""""
+    actor, target = fighter(state, action.actor), fighter(state, action.target)
+    require_action(actor, contested=False)
+    if target.id == actor.id:
+        raise IllegalAction(f"{actor.id} knows who it is")
+    if identifies(state, actor, target):
+        raise IllegalAction(f"{actor.id} can see {target.id}; there is nothing to identify")
+    gap = distance(actor.tile, target.tile)
+    if gap > 1:
+        raise IllegalAction(
+            f"{target.id} is {gap} squares from {actor.id}: without sight one identifies only "
+            "a character on an adjacent tile"
+        )
+    if target.id in actor.identified:
+        raise IllegalAction(f"{actor.id} has already identified {target.id}")
+
+
+def resolve_identify(tx: Transaction, action: Identify) -> None:
+    tx.emit(ActionSpent(combatant=action.actor, action="identify", contested=False))
+    tx.emit(Identified(combatant=action.actor, target=action.target))
