@@ -326,3 +326,20 @@ def test_identify_refusals() -> None:
     fight.refuse("a", "identify", "b is 3 squares from a: .* adjacent tile", target="b")
     lit = Fight(warrior("a", "players", 5, 5), warrior("b", "npcs", 5, 4))
     lit.refuse("a", "identify", "a can see b; there is nothing to identify", target="b")
+
+
+def test_no_counterattack_into_the_dark_beyond_unarmed_reach() -> None:
+    """Seed: those in light "may be targeted ... from characters inside the darkness, but not
+    vice versa": a lit poleaxe-wielder who wins against a poleaxe from the dark 2 squares off
+    deals nothing (its reach towards the unseen is unarmed reach); 5 against 15 in light
+    would have dealt 10 + 5 + 2 = 17."""
+    room = {"width": 20, "height": 3, "light": {"level": 0}, "lights": [{"x": 0, "y": 1}]}
+    fight = Fight(
+        warrior("a", "npcs", 12, 1, weapons=[POLEAXE], race={"dark_vision": True}),
+        warrior("b", "players", 10, 1, weapons=[POLEAXE]),
+        map=room,
+        dice=[5, 15],
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.exchange().winner == "defender"
+    assert fight.damage() == []

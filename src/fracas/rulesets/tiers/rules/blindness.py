@@ -197,6 +197,12 @@ def check_attack(state: EncounterState, actor: Warrior, target: Warrior) -> None
         )
 
 
+def reach_towards(state: EncounterState, actor: Warrior, other: Warrior, reach: int) -> int:
+    """The reach `actor` strikes `other` with: at most unarmed reach when Blind towards it (a
+    defender in the light cannot counterattack a poleaxe from the dark 2 squares off)."""
+    return min(reach, UNARMED_REACH) if blind_towards(state, actor, other) else reach
+
+
 def check_face(state: EncounterState, actor: Warrior, other: Warrior) -> None:
     """ "the Blinded character may not track their movements for their end of turn orientation
     (instead they may declare to turn to 1 of 8 directions ...)" (TIERS-18)."""

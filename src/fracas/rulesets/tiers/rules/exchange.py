@@ -208,7 +208,8 @@ def _damage(
         deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
         gap = distance(attacker.tile, defender.tile)
-        if not answer.strikes_in_melee or gap > answer.reach:
+        reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
+        if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
         armor = armor_against(tx.state, attacker, defender.tile)
         tier = _tier_now(defender, answer)
