@@ -248,3 +248,28 @@ def test_penalty_shows_in_the_defense_roll_reason() -> None:
     fight.act("a", "attack", target="b")
     reason = fight.events(DiceRolled)[1].reason
     assert reason.endswith("(+2 low light)")
+
+
+def test_a_carried_torch_moves_with_its_carrier() -> None:
+    """B44, from "make light from a source in their inventory": a torch carried by a lights
+    5 tiles round a wherever it goes; b, 7 tiles off, is then in Low Light 1, and after a
+    walks 5 tiles away, in darkness."""
+    fight = Fight(
+        warrior("a", "players", 5, 5, race={"move": 5}),
+        warrior("b", "npcs", 12, 5),
+        map=_room(0, [{"carried_by": "a", "kind": "torch"}]),
+    )
+    assert light_at(fight.state, (5, 5)) == BRIGHT
+    assert light_at(fight.state, (12, 5)) == 1
+    assert not blind(fight.state, fight.get("a"))
+    fight.act("a", "move", to=[0, 5])
+    assert light_at(fight.state, (12, 5)) == 0
+    assert light_at(fight.state, (0, 5)) == BRIGHT
+
+
+def test_refused_light_placements() -> None:
+    """A light stands on a tile or is carried by a combatant of the scenario, not both."""
+    with pytest.raises(ScenarioError, match=r"on a tile \(x and y\) or is carried"):
+        Fight(warrior("a", "players", 0, 0), FAR, map=_room(0, [{"x": 1, "carried_by": "a"}]))
+    with pytest.raises(ScenarioError, match=r"lights\[0\].carried_by: 'zed' is not a combatant"):
+        Fight(warrior("a", "players", 0, 0), FAR, map=_room(0, [{"carried_by": "zed"}]))

@@ -25,7 +25,7 @@ from fracas.rulesets.tiers.rules import (
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
-from fracas.rulesets.tiers.rules.light import lit_grid
+from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
@@ -74,6 +74,7 @@ class Tiers(BaseRuleset):
                 )
             taken[tile] = sheet.id
             people.append(warrior_from(sheet, where))
+        check_carriers(arena, taken.values())
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
         )

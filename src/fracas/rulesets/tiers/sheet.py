@@ -174,12 +174,21 @@ class Light(BaseModel):
 
 
 class LightSource(BaseModel):
-    """`map.lights[]`: a lit campfire, torch or candle standing on a tile."""
+    """`map.lights[]`: a lit campfire, torch or candle standing on a tile (`x`, `y`), or
+    carried by a combatant (`carried_by`, B44): then it lights round its carrier."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    x: Int = Field(ge=0)
-    y: Int = Field(ge=0)
+    x: Int | None = Field(default=None, ge=0)
+    y: Int | None = Field(default=None, ge=0)
+    carried_by: str | None = None
     kind: Literal["torch", "campfire", "candle"] = "torch"
+
+    @model_validator(mode="after")
+    def _placed(self) -> LightSource:
+        on_tile = self.x is not None and self.y is not None
+        if on_tile == (self.carried_by is not None) or (self.x is None) != (self.y is None):
+            raise ValueError("a light stands on a tile (x and y) or is carried (carried_by)")
+        return self
 
 
 class Arena(BaseModel):
@@ -200,5 +209,6 @@ class Arena(BaseModel):
     def _on_the_map(self) -> Arena:
         """A wall or terrain tile off the map is a typo; dropping it would change the fight."""
         check_on_map(self.width, self.height, {"walls": self.walls, "terrain": self.terrain})
-        check_on_map(self.width, self.height, {"lights": [(s.x, s.y) for s in self.lights]})
+        placed = [(s.x or 0, s.y or 0) for s in self.lights]
+        check_on_map(self.width, self.height, {"lights": placed})
         return self

@@ -48,7 +48,8 @@ def gm_map(state: EncounterState) -> dict[str, Any]:
         "room_light": "bright"
         if getattr(board, "level", BRIGHT) >= BRIGHT
         else getattr(board, "level", BRIGHT),
-        "lights": [{"x": x, "y": y, "kind": k} for x, y, k in getattr(board, "sources", ())],
+        "lights": [{"x": x, "y": y, "kind": k} for x, y, k in getattr(board, "sources", ())]
+        + [{"carried_by": c, "kind": k} for c, k in getattr(board, "carried", ())],
         "combatants": [
             {
                 "id": c.id,

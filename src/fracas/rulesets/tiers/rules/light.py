@@ -17,8 +17,11 @@ Low Light level on the target's tile; beyond, the defender adds 1 to its roll pe
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
+from fracas.core.errors import ScenarioError
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.options import TiersOptions
@@ -45,6 +48,8 @@ class LitGrid(Grid):
     """The room's own light."""
     sources: tuple[tuple[int, int, str], ...] = ()
     """(x, y, kind) of each light source."""
+    carried: tuple[tuple[str, str], ...] = ()
+    """(carrier id, kind) of each light a combatant carries (B44): it moves with them."""
     ring: int = RING_RADIUS
     through_walls: bool = False
     _lit: dict[Tile, int] = field(
@@ -52,7 +57,7 @@ class LitGrid(Grid):
     )
 
     def light(self, tile: Tile) -> int:
-        """The light on `tile`: the room's level or the brightest source that reaches it."""
+        """The light on `tile` from the room and the sources standing on the map."""
         known = self._lit.get(tile)
         if known is not None:
             return known
@@ -60,12 +65,17 @@ class LitGrid(Grid):
         for x, y, _ in self.sources:
             if best >= BRIGHT:
                 break
-            gap = distance((x, y), tile)
-            if gap > self.ring or (not self.through_walls and self.sight_blocked((x, y), tile)):
-                continue
-            best = max(best, BRIGHT if gap <= BRIGHT_RADIUS else RING_LEVEL)
+            best = max(best, self.shed((x, y), tile))
         self._lit[tile] = best
         return best
+
+    def shed(self, source: Tile, tile: Tile) -> int:
+        """What one source on `source` sheds on `tile`: bright within 5, Low Light 1 in the
+        ring, darkness (0) beyond or behind a wall."""
+        gap = distance(source, tile)
+        if gap > self.ring or (not self.through_walls and self.sight_blocked(source, tile)):
+            return DARK
+        return BRIGHT if gap <= BRIGHT_RADIUS else RING_LEVEL
 
 
 def lit_grid(arena: Arena, opts: TiersOptions) -> LitGrid:
@@ -76,16 +86,40 @@ def lit_grid(arena: Arena, opts: TiersOptions) -> LitGrid:
         height=arena.height,
         walls=frozenset(arena.walls) | frozenset(arena.terrain),
         level=BRIGHT if level == "bright" else level,
-        sources=tuple((s.x, s.y, s.kind) for s in arena.lights),
+        sources=tuple(
+            (s.x, s.y, s.kind) for s in arena.lights if s.x is not None and s.y is not None
+        ),
+        carried=tuple((s.carried_by, s.kind) for s in arena.lights if s.carried_by is not None),
         ring=RING_RADIUS if opts.light_ring == "from_source" else RING_RADIUS + BRIGHT_RADIUS,
         through_walls=opts.light_through_walls,
     )
 
 
 def light_at(state: EncounterState, tile: Tile) -> int:
-    """The light on a tile; a map without light (a state built by hand) is bright."""
+    """The light on a tile, carried lights included; a map without light (a state built by
+    hand) is bright."""
     board = state.arena
-    return board.light(tile) if isinstance(board, LitGrid) else BRIGHT
+    if not isinstance(board, LitGrid):
+        return BRIGHT
+    best = board.light(tile)
+    for carrier, _ in board.carried:
+        if best >= BRIGHT:
+            break
+        found = state.find(carrier)
+        if found is not None:
+            best = max(best, board.shed(cast(Warrior, found).tile, tile))
+    return best
+
+
+def check_carriers(arena: Arena, ids: Iterable[str]) -> None:
+    """A carried light names a combatant of the scenario."""
+    known = set(ids)
+    for index, source in enumerate(arena.lights):
+        if source.carried_by is not None and source.carried_by not in known:
+            raise ScenarioError(
+                f"map.lights[{index}].carried_by: {source.carried_by!r} is not a combatant; "
+                f"combatants: {', '.join(sorted(known))}"
+            )
 
 
 def describe(level: int) -> str:
