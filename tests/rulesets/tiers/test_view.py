@@ -73,7 +73,7 @@ def test_gm_only_events_and_unseen_moves_stay_with_the_gm() -> None:
     marked = fight.events(TrailMarked)[0]
     moved = fight.events(Moved)[0]
     state = fight.state
-    assert shows(state, marked, GM) and shows(state, marked, "lit")
+    assert RULESET.shows(state, marked, GM) and shows(state, marked, "lit")
     assert not shows(state, marked, "blind")
     assert shows(state, moved, "blind")
     assert not shows(state, moved, "orc")

@@ -115,6 +115,12 @@ class Tiers(BaseRuleset):
 
         return view.view(state, viewer)
 
+    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
+        """Whether one event may be sent to `viewer` (None: the GM); see tiers/view.py."""
+        from fracas.rulesets.tiers import view
+
+        return view.shows(state, event, viewer)
+
     def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
         from fracas.rulesets.tiers import tactics
 

@@ -161,7 +161,9 @@ def low_light_penalty(state: EncounterState, attacker: Warrior, defender: Warrio
     penalty ... The defending character will get a bonus added to their roll of 1 for each
     tile past the threshold they are." The level is the defender's tile's (B29); an attacker
     immune to Low Light (or with dark vision) takes no penalty. Darkness is not Low Light:
-    there the Blind rules apply instead. A melee blow is never past 2 x 1 tiles."""
+    there the Blind rules apply instead. The rule is applied by distance to every attack: a
+    long 2H melee reach counts as "ranged" ("Cover & Terrain"), and a blow at 1 or 2 tiles is
+    never past twice a level of 1 or more."""
     if attacker.race.dark_vision or attacker.race.low_light_immune:
         return 0
     level = light_at(state, defender.tile)
