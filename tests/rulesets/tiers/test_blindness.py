@@ -343,3 +343,15 @@ def test_no_counterattack_into_the_dark_beyond_unarmed_reach() -> None:
     fight.act("a", "attack", target="b")
     assert fight.exchange().winner == "defender"
     assert fight.damage() == []
+
+
+def test_tactics_leave_a_cueless_blind_npc_to_the_table() -> None:
+    """Seed: "When a Blind NPC moves, unless they are moving toward a sound or other queue,
+    the GM will roll 1d20"; "if there is a light in the distance ... they may use that light
+    to orient themselves": with every foe in the dark the orc's move is the table's; with its
+    foe in a torch's light it heads for it."""
+    dark = _dark(warrior("orc", "npcs", 5, 5), warrior("b", "players", 5, 1))
+    assert RULESET.suggest(dark.state) == Move(actor="orc")
+    lit = {**DARK, "lights": [{"x": 0, "y": 0}]}
+    cued = _dark(warrior("orc", "npcs", 11, 11), warrior("b", "players", 5, 1), map=lit)
+    assert RULESET.suggest(cued.state) == Move(actor="orc", distance=5, direction="forward_left")

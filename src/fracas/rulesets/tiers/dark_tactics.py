@@ -1,13 +1,14 @@
 """Autoplay in the dark: how a Blind fighter gets on with the fight.
 
 A Blind character cannot name a tile or keep a foe in front (rules/blindness.py), so the
-plain tactics' walk and facing would be refused and the fight would stall. Here the Blind
-fighter orients on the sound of the fight ("They may orient on others using other senses
-available to them – primarily sound"): it heads for the nearest foe by one of the 8
-directions relative to its facing, never farther than the tile next to the foe, and steers
-round a wall it would walk into (the tactics play the GM's part of a fair table, which
-knows the walls). It then faces the way the noise comes from. Cheap: one short walk along a
-straight line per heading tried, at most five headings.
+plain tactics' walk and facing would be refused and the fight would stall. A Blind NPC that
+sees no foe in any light has no cue and moves by the GM's d20 table; otherwise the Blind
+fighter orients on the light, or (a player) on the sound of the fight ("They may orient on
+others using other senses available to them – primarily sound"): it heads for the nearest
+foe by one of the 8 directions relative to its facing, never farther than the tile next to
+the foe, and steers round a wall it would walk into (the tactics play the GM's part of a
+fair table, which knows the walls). It then faces the way the noise comes from. Cheap: one
+short walk along a straight line per heading tried, at most five headings.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from typing import cast
 from fracas.core.actions import Action
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.actions import Face, Groping, Move
-from fracas.rulesets.tiers.rules.blindness import TURNS
+from fracas.rulesets.tiers.rules.blindness import PLAYERS, TURNS
 from fracas.rulesets.tiers.rules.common import STEP, direction, distance, grid, standing
+from fracas.rulesets.tiers.rules.light import identifies
 from fracas.rulesets.tiers.sheet import FACINGS, Facing
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
@@ -41,11 +43,25 @@ def _free_run(state: EncounterState, start: Tile, heading: str, most: int) -> in
     return run
 
 
+def _any_cue(state: EncounterState, me: Warrior) -> bool:
+    """Whether `me` sees a foe to orient on: "if there is a light in the distance ... they
+    may use that light to orient themselves. They can see & identify those within the
+    illuminated area"."""
+    return any(
+        c.side != me.side and c.is_active and identifies(state, me, cast(Warrior, c))
+        for c in state.combatants
+    )
+
+
 def blind_wishes(state: EncounterState, me: Warrior, foe: Warrior) -> Iterator[Action]:
-    """A Blind walk toward `foe` (if it brings `me` nearer) and a facing toward it."""
+    """A Blind walk toward `foe` (if it brings `me` nearer) and a facing toward it. A Blind
+    NPC that sees no foe at all (none stands in light) has no cue to follow and leaves its
+    move to the GM's d20 table."""
     toward = direction(me.tile, foe.tile)
     gap = distance(me.tile, foe.tile)
-    if gap > 1:
+    if gap > 1 and me.side != PLAYERS and not _any_cue(state, me):
+        yield Move(actor=me.id)
+    elif gap > 1:
         base = FACINGS.index(toward)
         for turn in TRIES:
             heading = FACINGS[(base + turn) % 8]
