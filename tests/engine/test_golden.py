@@ -15,6 +15,7 @@ CASES = [
     ("lines", "skirmish.jsonl", "examples/lines-skirmish.yaml", 7),
     ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 20),
     ("tiers", "duel.jsonl", "examples/tiers-duel.yaml", 3),
+    ("tiers", "dark-room.jsonl", "examples/tiers-dark-room.yaml", 3),
 ]
 
 

@@ -30,13 +30,30 @@ class Attack(Action):
     attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
 
 
+Groping = Literal[
+    "forward",
+    "forward_right",
+    "right",
+    "backward_right",
+    "backward",
+    "backward_left",
+    "left",
+    "forward_left",
+]
+"""The 8 ways a Blind character may move, relative to its facing ("forward, left, right,
+backward, diagonally forward left, ...")."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     """A non-contested action: up to the race's move in tiles, never through an occupied
-    square or terrain."""
+    square or terrain. A Blind mover gives `distance` and `direction` instead of `to`; a
+    Blind NPC that gives neither moves by the GM's d20 table (rules/blindness.py)."""
 
     do: ClassVar[str] = "move"
-    to: Point
+    to: Point | None = None
+    distance: int | None = None
+    direction: Groping | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,3 +144,11 @@ class Reserve(Action):
     """Hold a non-contested action for another character's turn."""
 
     do: ClassVar[str] = "reserve"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Identify(Action):
+    """A non-contested action: a Blind character makes out who stands next to it."""
+
+    do: ClassVar[str] = "identify"
+    target: str

@@ -31,3 +31,19 @@ class TiersOptions(BaseModel):
     `order:` overrides both."""
     crits: bool = True
     """Natural 20s and 1s lower gear Tiers ("Critical Rolls"); off for a table that skips it."""
+    light_ring: Literal["from_source", "beyond_bright"] = "from_source"
+    """B13: a light source's "secondary 10-tile radius of Low Light 1" reaches 10 tiles from
+    the source, as the seed's diagram draws it (from_source), or 10 tiles beyond the 5 of
+    bright light, 15 from the source (beyond_bright)."""
+    light_through_walls: bool = False
+    """B29: walls stop a source's light (false), or light fills every tile in its radius."""
+    blind_move_facing: Literal["direction_moved", "unchanged"] = "direction_moved"
+    """B33: after a Blind move a character faces the way it went (direction_moved), or keeps
+    its facing except on a move backward, where "they turn around" (unchanged)."""
+    wall_damage_shield: bool = False
+    """B14: a Blind mover's wall damage is reduced by its armor only (false), or by its shield
+    in hand as well (true)."""
+    free_stealth: Literal["per_attacker", "per_target"] = "per_attacker"
+    """B11: "The free Stealth attack gained this way may only be used one time each round":
+    once a round for each attacker (per_attacker), or once a round for each attacker against
+    each Blind character (per_target)."""

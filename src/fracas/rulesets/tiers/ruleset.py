@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction, ScenarioError
@@ -18,6 +18,7 @@ from fracas.rulesets.tiers.actions import (
     EvenSplit,
     Face,
     Fall,
+    Identify,
     MakeTerrain,
     Move,
     Reload,
@@ -26,12 +27,13 @@ from fracas.rulesets.tiers.actions import (
     Swap,
     UnequipShield,
 )
-from fracas.rulesets.tiers.board import Board
 from fracas.rulesets.tiers.events import Moved, TiersEvent, update
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
+    blindness,
     exchange,
     falling,
+    free_stealth,
     gear,
     initiative,
     movement,
@@ -42,6 +44,7 @@ from fracas.rulesets.tiers.rules import (
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
+from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
@@ -74,6 +77,8 @@ class Tiers(BaseRuleset):
             EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
             MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
             Fall: (falling.verify_fall, falling.resolve_fall),
+            free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
+            Identify: (blindness.verify_identify, blindness.resolve_identify),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -81,13 +86,7 @@ class Tiers(BaseRuleset):
     def setup(self, spec: Any) -> EncounterState:
         opts = self.options(spec.options)
         arena = validated(Arena, spec.map, "map")
-        board = Board(
-            width=arena.width,
-            height=arena.height,
-            walls=frozenset(arena.walls) | frozenset(arena.terrain),
-            light=None if arena.light.level == "bright" else arena.light.level,
-            lights=tuple((s.x, s.y) for s in arena.lights),
-        )
+        board = lit_grid(arena, cast(TiersOptions, opts))
         people = []
         taken: dict[tuple[int, int], str] = {}
         for index, raw in enumerate(spec.combatants):
@@ -106,6 +105,7 @@ class Tiers(BaseRuleset):
                 )
             taken[tile] = sheet.id
             people.append(warrior_from(sheet, where))
+        check_carriers(arena, taken.values())
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
         )
@@ -121,9 +121,9 @@ class Tiers(BaseRuleset):
             movement.keep_facings(tx, movers)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
-        """Free swaps "at any time, on anyone's turn"; a reserved non-contested action on
-        another's turn (rules/reserve.py)."""
-        if isinstance(action, Swap):
+        """Free actions "at any time, on anyone's turn" (a swap, the free stealth attack on
+        the Blind); a reserved non-contested action on another's turn (rules/reserve.py)."""
+        if isinstance(action, Swap | free_stealth.FreeStealthAttack):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 
@@ -143,6 +143,21 @@ class Tiers(BaseRuleset):
             raise IllegalAction(f"tile {(x, y)} is taken by {taken[(x, y)]}; one a square")
         here = fighter(tx.state, target).tile
         tx.emit(Moved(target=target, path=(here, (x, y)), forced=True))
+
+    def on_round_end(self, tx: Transaction) -> None:
+        blindness.end_round(tx)
+
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+        """The state as one viewer may see it (None: the GM); see tiers/view.py."""
+        from fracas.rulesets.tiers import view
+
+        return view.view(state, viewer)
+
+    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
+        """Whether one event may be sent to `viewer` (None: the GM); see tiers/view.py."""
+        from fracas.rulesets.tiers import view
+
+        return view.shows(state, event, viewer)
 
     def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
         from fracas.rulesets.tiers import tactics

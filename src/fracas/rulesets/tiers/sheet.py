@@ -19,6 +19,8 @@ ID = r"^[A-Za-z0-9_-]+$"
 STAT_MAX = 20
 """The highest Body, Reflex, Presence or skill a sheet may give (B10: no scale is printed)."""
 TIER_MAX = 10
+LOW_LIGHT_MAX = 100
+"""Low Light runs "on a gradient. Generally it will be represented as a scale of 1-100"."""
 HP_MAX = 1000
 """The seed's own example is a character with 100 HP; ten times that leaves room."""
 FACINGS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -188,18 +190,37 @@ class Sheet(BaseModel):
 
 
 class Light(BaseModel):
-    """`map.light`: the room's light, `bright` or a Low Light level."""
+    """`map.light`: the room's own light. `bright`, or a Low Light level 0-100 ("These
+    numbers reflect how far you can identify a target in tiles"; "Low Light 0 ... is treated
+    as total Darkness")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    level: Literal["bright"] | Annotated[int, Field(ge=1, le=100)] = "bright"
-    """1-100 (absolute darkness, 0, makes everyone Blind, which fracas does not model yet)."""
+    level: Literal["bright"] | Int = "bright"
+
+    @field_validator("level")
+    @classmethod
+    def _level(cls, level: str | int) -> str | int:
+        if isinstance(level, int) and not 0 <= level <= LOW_LIGHT_MAX:
+            raise ValueError(f"a Low Light level is 0-{LOW_LIGHT_MAX} or 'bright', not {level}")
+        return level
 
 
 class LightSource(BaseModel):
+    """`map.lights[]`: a lit campfire, torch or candle standing on a tile (`x`, `y`), or
+    carried by a combatant (`carried_by`, B44): then it lights round its carrier."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
-    x: Int = Field(ge=0)
-    y: Int = Field(ge=0)
+    x: Int | None = Field(default=None, ge=0)
+    y: Int | None = Field(default=None, ge=0)
+    carried_by: str | None = None
     kind: Literal["torch", "campfire", "candle"] = "torch"
+
+    @model_validator(mode="after")
+    def _placed(self) -> LightSource:
+        on_tile = self.x is not None and self.y is not None
+        if on_tile == (self.carried_by is not None) or (self.x is None) != (self.y is None):
+            raise ValueError("a light stands on a tile (x and y) or is carried (carried_by)")
+        return self
 
 
 class Arena(BaseModel):
@@ -213,18 +234,13 @@ class Arena(BaseModel):
     walls: list[tuple[Int, Int]] = Field(default_factory=list)
     terrain: list[tuple[Int, Int]] = Field(default_factory=list)
     light: Light = Field(default_factory=Light)
+    """The room's light; bright unless the map says otherwise (rules/light.py)."""
     lights: list[LightSource] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _on_the_map(self) -> Arena:
         """A wall or terrain tile off the map is a typo; dropping it would change the fight."""
-        check_on_map(
-            self.width,
-            self.height,
-            {
-                "walls": self.walls,
-                "terrain": self.terrain,
-                "lights": [(s.x, s.y) for s in self.lights],
-            },
-        )
+        check_on_map(self.width, self.height, {"walls": self.walls, "terrain": self.terrain})
+        placed = [(s.x or 0, s.y or 0) for s in self.lights]
+        check_on_map(self.width, self.height, {"lights": placed})
         return self

@@ -16,8 +16,11 @@ from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
-from fracas.rulesets.tiers.rules.common import distance, fighter, grid, standing
-from fracas.rulesets.tiers.sheet import UNARMED
+from fracas.rulesets.tiers.dark_tactics import blind_wishes
+from fracas.rulesets.tiers.rules.common import direction, distance, fighter, grid, standing
+from fracas.rulesets.tiers.rules.free_stealth import FreeStealthAttack
+from fracas.rulesets.tiers.rules.light import blind
+from fracas.rulesets.tiers.sheet import UNARMED, Facing
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
 
@@ -51,6 +54,10 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if not foes:
         return
     weapon = me.main or UNARMED
+    if not me.stealth_spent:
+        for foe in foes[:2]:  # the free stealth attack on the Blind costs no action
+            if distance(me.tile, foe.tile) == 1:
+                yield FreeStealthAttack(actor=actor, target=foe.id, weapon=weapon)
     pair = me.off if me.off not in (None, me.main) else None
     if me.actions < ACTIONS_PER_TURN and not me.contested:
         for foe in foes:
@@ -60,6 +67,12 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if me.actions < ACTIONS_PER_TURN and weapon in me.unloaded:
         yield Reload(actor=actor, weapon=weapon)
     nearest = foes[0]
+    if blind(state, me):
+        if me.actions < ACTIONS_PER_TURN:
+            yield from blind_wishes(state, me, nearest)
+        elif me.facing != direction(me.tile, nearest.tile):
+            yield Face(actor=actor, facing=cast(Facing, direction(me.tile, nearest.tile)))
+        return
     if me.actions < ACTIONS_PER_TURN:
         tile = _best_tile(state, me, nearest)
         if tile is not None:

@@ -54,6 +54,12 @@ class Warrior(Combatant):
     """Actions declared this turn (two at most)."""
     contested: bool = False
     """This turn's one contested action is spent."""
+    trails: tuple[tuple[Tile, Tile], ...] = ()
+    """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
+    stealth_spent: tuple[str, ...] = ()
+    identified: tuple[str, ...] = ()
+    """Whom it identified by touch and sound while unable to see them (rules/blindness.py)."""
+    """Whom this round's free stealth attack on the Blind struck (rules/free_stealth.py)."""
 
     @property
     def all_armor(self) -> int:

@@ -7,8 +7,8 @@ import math
 from typing import cast
 
 from fracas.core.errors import IllegalAction
+from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.board import Board
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.sheet import FACINGS
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
@@ -39,8 +39,8 @@ def options(state: EncounterState) -> TiersOptions:
     return cast(TiersOptions, state.options)
 
 
-def grid(state: EncounterState) -> Board:
-    return cast(Board, state.arena)
+def grid(state: EncounterState) -> Grid:
+    return cast(Grid, state.arena)
 
 
 def distance(a: Tile, b: Tile) -> int:

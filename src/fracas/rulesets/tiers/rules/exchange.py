@@ -35,7 +35,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import crits, damage, light, shooting
+from fracas.rulesets.tiers.rules import blindness, crits, damage, light, shooting
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -157,6 +157,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     require_target(actor, target)
     used = attacking_arm(actor, action)
     reach_check(state, actor, target, used)
+    blindness.check_attack(state, actor, target)
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
     _defense(target, distance(actor.tile, target.tile), action)
@@ -188,8 +189,7 @@ def resolve(tx: Transaction, action: Attack) -> None:
     answer = _defense(defender, gap, action)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
     defense_skill = defender.skills.best_weapon_skill() if used.projectile else answer.skill
-    if used.projectile or (used.kind == "melee" and used.reach > 1):
-        defense_skill += light.shot_penalty(tx.state, attacker, defender)
+    gloom = light.low_light_penalty(tx.state, attacker, defender)
     why = f"{attacker.id} attacks {defender.id}"
     for attempt in range(MAX_REROLLS + 1):
         attack_mod = attacker.reflex + used.skill
@@ -198,10 +198,11 @@ def resolve(tx: Transaction, action: Attack) -> None:
         )
         attack_face = attack_total - attack_mod
         if defender.is_active:
-            defense_mod = defender.reflex + defense_skill
+            defense_mod = defender.reflex + defense_skill + gloom
+            dim = f" (+{gloom} low light)" if gloom else ""
             defense_total = tx.roll(
                 f"{_d20s(answer)}+{defense_mod}",
-                f"{why}: {defender.id} defends with {answer.name}",
+                f"{why}: {defender.id} defends with {answer.name}{dim}",
             )
             defense_face: int | None = defense_total - defense_mod
         else:
@@ -256,7 +257,8 @@ def _damage(
         deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
         gap = distance(attacker.tile, defender.tile)
-        if not answer.strikes_in_melee or gap > answer.reach:
+        reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
+        if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
         armor = armor_against(tx.state, attacker, defender.tile)
         tier = _tier_now(defender, answer)

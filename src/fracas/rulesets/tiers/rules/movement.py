@@ -15,6 +15,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
+from fracas.rulesets.tiers.rules import blindness
 from fracas.rulesets.tiers.rules.common import (
     direction,
     facing_of,
@@ -53,11 +54,19 @@ def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
 def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
+    if blindness.groping(state, actor, action):
+        blindness.verify_blind_move(state, actor, action)
+        return
+    assert action.to is not None
     _path(state, actor, action.to)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
     actor = fighter(tx.state, action.actor)
+    if blindness.groping(tx.state, actor, action):
+        blindness.resolve_blind_move(tx, actor, action)
+        return
+    assert action.to is not None
     path = _path(tx.state, actor, action.to)
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
     tx.emit(Moved(target=actor.id, path=tuple(path)))
@@ -74,6 +83,7 @@ def verify_face(state: EncounterState, action: Face) -> None:
         other = fighter(state, action.target)
         if other.id == actor.id:
             raise IllegalAction(f"{actor.id} cannot face itself")
+        blindness.check_face(state, actor, other)
 
 
 def resolve_face(tx: Transaction, action: Face) -> None:

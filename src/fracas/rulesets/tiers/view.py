@@ -1,0 +1,106 @@
+"""What each viewer may know of a `tiers` fight: the GM-only information of a dark room.
+
+"When darkness falls upon you, your GM will make a small map to track the movements &
+orientation of all creatures in the area & mark any obstacles. Only the GM & any characters
+that are not effected by the Blind status effect may see the map."
+
+The state holds the whole truth (true positions, facings, the lines of this round's Blind
+moves): the rules need it. What may leave the server is decided here, in one place, per
+viewer, so the web table (and any later client) asks `view(state, viewer)` instead of
+`state.to_json()` and `shows(state, event, viewer)` for each event it would broadcast:
+
+- `viewer=None` is the GM: everything, plus `gm_map`.
+- A combatant's id is that player's view: the combatants it identifies (rules/light.py) in
+  full; its allies it cannot see without their position or state (it knows its party, not
+  where they are in the dark); an unseen character adjacent to it as `{"unknown": true,
+  "position": ...}` (the Blind are "aware of each others presence there. However, they cannot
+  identify them"), or in full but for its `state` once it has identified them with
+  `identify` (while they stay adjacent); other unseen characters not at all. `gm_map` only
+  when it is not Blind.
+- Events whose class says `gm_only = True` (the GM marking lines, bumps in the dark) reach
+  only the GM and the non-Blind; moves and turns of a combatant go only to viewers who
+  identify it where it stands after the event.
+
+`fracas run --json` is the GM's own tool and prints the whole state, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from fracas.core.events import Event
+from fracas.core.state import EncounterState
+from fracas.rulesets.tiers.events import Faced, Moved
+from fracas.rulesets.tiers.rules.common import distance, fighter
+from fracas.rulesets.tiers.rules.light import BRIGHT, blind, identifies, light_at
+from fracas.rulesets.tiers.warrior import Warrior
+
+GM = None
+"""The viewer who sees everything."""
+
+
+def gm_map(state: EncounterState) -> dict[str, Any]:
+    """The GM's map of the dark: where everyone truly is and faces, who is Blind, and the
+    lines of this round's Blind moves."""
+    people = cast(tuple[Warrior, ...], state.combatants)
+    board = state.arena
+    return {
+        "room_light": "bright"
+        if getattr(board, "level", BRIGHT) >= BRIGHT
+        else getattr(board, "level", BRIGHT),
+        "lights": [{"x": x, "y": y, "kind": k} for x, y, k in getattr(board, "sources", ())]
+        + [{"carried_by": c, "kind": k} for c, k in getattr(board, "carried", ())],
+        "combatants": [
+            {
+                "id": c.id,
+                "x": c.x,
+                "y": c.y,
+                "facing": c.facing,
+                "light": _light_name(light_at(state, c.tile)),
+                "blind": blind(state, c),
+                "lines": [[list(a), list(b)] for a, b in c.trails],
+            }
+            for c in people
+        ],
+    }
+
+
+def _light_name(level: int) -> str | int:
+    return "bright" if level >= BRIGHT else level
+
+
+def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
+    """The state as `viewer` may see it (None: the GM)."""
+    whole = state.to_json()
+    if viewer is GM:
+        whole["gm_map"] = gm_map(state)
+        return whole
+    me = fighter(state, viewer)
+    shown: list[dict[str, Any]] = []
+    for other, data in zip(state.combatants, whole["combatants"], strict=True):
+        them = cast(Warrior, other)
+        if identifies(state, me, them):
+            shown.append(data)
+        elif them.id in me.identified and distance(me.tile, them.tile) == 1:
+            shown.append({**data, "state": None})
+        elif distance(me.tile, them.tile) == 1:
+            shown.append({"unknown": True, "position": {"x": them.x, "y": them.y}})
+        elif them.side == me.side:
+            shown.append({**data, "position": None, "state": None})
+    whole["combatants"] = shown
+    if not blind(state, me):
+        whole["gm_map"] = gm_map(state)
+    return whole
+
+
+def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
+    """Whether `event` may be sent to `viewer`; `state` is the state just after it."""
+    if viewer is GM:
+        return True
+    me = fighter(state, viewer)
+    if getattr(type(event), "gm_only", False):
+        return not blind(state, me)
+    if isinstance(event, Moved | Faced):
+        who = event.target if isinstance(event, Moved) else event.combatant
+        return identifies(state, me, fighter(state, who))
+    return True
