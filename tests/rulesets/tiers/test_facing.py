@@ -33,9 +33,16 @@ def test_front_is_five_squares_and_rear_three(tile: tuple[int, int]) -> None:
 
 
 def test_far_attackers_fall_in_the_octant_of_their_direction() -> None:
-    """B4: for an attacker further away, the arc is the octant its direction falls in: (7, 0)
-    seen from (5, 5) is north-north-east, so north; (9, 6) is east; (2, 9) south-west."""
-    assert [direction((5, 5), t) for t in [(7, 0), (9, 6), (2, 9)]] == ["n", "e", "sw"]
+    """B4 as B21's `arc: octant` reads it (the default, center_line, is in test_arcs.py): for
+    an attacker further away, the arc is the octant its direction falls in: (7, 0) seen from
+    (5, 5) is north-north-east, so north; (9, 6) is east; (2, 9) south-west. Facing north,
+    the first two are front, the last rear."""
+    tiles = [(7, 0), (9, 6), (2, 9)]
+    assert [direction((5, 5), t) for t in tiles] == ["n", "e", "sw"]
+    fight = Fight(
+        warrior("a", "red", 5, 5, facing="n"), warrior("b", "blue", 0, 0), options={"arc": "octant"}
+    )
+    assert [in_front(fight.state, fight.get("a"), t) for t in tiles] == [True, True, False]
 
 
 def test_face_declares_one_of_eight_directions() -> None:

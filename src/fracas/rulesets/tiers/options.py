@@ -47,3 +47,8 @@ class TiersOptions(BaseModel):
     """B11: "The free Stealth attack gained this way may only be used one time each round":
     once a round for each attacker (per_attacker), or once a round for each attacker against
     each Blind character (per_target)."""
+    arc: Literal["center_line", "octant"] = "center_line"
+    """B21: where an attacker beyond the adjacent squares stands: in front when on or ahead of
+    the line through the defender's centre at right angles to its facing (center_line, the
+    seed's rule for large creatures), or when the compass octant of its direction is one of
+    the 5 front ones (octant). Next to the defender both give the seed's 5 front squares."""

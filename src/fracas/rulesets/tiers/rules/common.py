@@ -10,6 +10,7 @@ from fracas.core.errors import IllegalAction
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.options import TiersOptions
+from fracas.rulesets.tiers.rules import arcs
 from fracas.rulesets.tiers.sheet import FACINGS
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
@@ -25,7 +26,8 @@ STEP: dict[str, Tile] = {
 }
 """One square in each direction; y grows downward (south), as on nwo's map."""
 FRONT_SPAN = 2
-"""Octants either side of the facing that are still front: F, FL, FR, L, R (5 squares)."""
+"""Octants either side of the facing that are still front under `arc: octant`: F, FL, FR, L,
+R (5 squares)."""
 
 
 def fighter(state: EncounterState, combatant_id: str) -> Warrior:
@@ -62,8 +64,9 @@ def standing(state: EncounterState) -> dict[Tile, str]:
 
 
 def direction(source: Tile, toward: Tile) -> str:
-    """The compass octant from `source` toward `toward` (B4: a far attacker's arc is the
-    octant its direction falls in). The same tile gives "n"."""
+    """The compass octant from `source` toward `toward`: where a facing kept on someone
+    points, and (B21 `arc: octant`) which arc a far attacker stands in. The same tile gives
+    "n"."""
     dx, dy = toward[0] - source[0], toward[1] - source[1]
     if dx == 0 and dy == 0:
         return "n"
@@ -86,7 +89,13 @@ def facing_of(state: EncounterState, who: Warrior) -> str:
 def in_front(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> bool:
     """Whether the attacker stands in the defender's front arc: "each square forward facing
     for the character (forward, left, right, diagonal left, & diagonal right) is the front";
-    "behind, diagonal left, & diagonal right" is the rear."""
+    "behind, diagonal left, & diagonal right" is the rear. Shields, stealth attacks "from
+    behind" and the free stealth attack all ask this. Beyond the neighbours, B21: on or ahead
+    of the defender's centre line (`arc: center_line`, rules/arcs.py), or the compass octant
+    of the attacker's direction (`arc: octant`); both give the seed's 5 and 3 next to it."""
+    if options(state).arc == "center_line":
+        step = STEP[facing_of(state, defender)]
+        return arcs.ahead(arcs.body_centre2(defender.tile, 1, 1, step), step, attacker_tile)
     facing = FACINGS.index(facing_of(state, defender))
     toward = FACINGS.index(direction(defender.tile, attacker_tile))
     apart = abs(facing - toward) % 8
