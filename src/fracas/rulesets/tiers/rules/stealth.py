@@ -58,8 +58,8 @@ def verify(state: EncounterState, action: StealthAttack) -> None:
     reach_check(state, actor, target, used)
     if in_front(state, target, actor.tile):
         raise IllegalAction(
-            f"{actor.id} is in {target.id}'s front arc; a stealth attack needs to be behind "
-            "the opponent (its rear three squares' direction)"
+            f"{actor.id} is in {target.id}'s front arc; a stealth attack comes from behind the "
+            "opponent (its rear three squares, or farther off behind its centre line)"
         )
 
 
