@@ -131,7 +131,7 @@ def test_option_arc_octant_refuses_the_far_stealth_attack() -> None:
     """B21 `arc: octant`: the same tile is in b's east octant, its front, so the stealth
     attack is refused before any die."""
     fight = _far_sneak("octant", [])
-    fight.refuse("a", "stealth_attack", "in b's front arc; a stealth attack needs", target="b")
+    fight.refuse("a", "stealth_attack", "in b's front arc; a stealth attack comes", target="b")
 
 
 def _blind_target(arc: str) -> Fight:

@@ -65,4 +65,6 @@ def test_stealth_needs_the_attacker_behind() -> None:
         warrior("a", "red", 5, 4),
         warrior("b", "blue", 5, 5, facing="n"),
     )
-    fight.refuse("a", "stealth_attack", "in b's front arc; a stealth attack comes from behind", target="b")
+    fight.refuse(
+        "a", "stealth_attack", "in b's front arc; a stealth attack comes from behind", target="b"
+    )
