@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from fracas.core.actions import Action
 from fracas.core.grid import Point
@@ -44,6 +44,15 @@ Groping = Literal[
 backward, diagonally forward left, ...")."""
 
 
+class Block(BaseModel):
+    """`block: {by, at}` on a `move`: who steps into the mover's path on a non-contested
+    action held for it, and onto which tile of that path (rules/blocking.py)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by: str
+    at: Point
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     """A non-contested action: up to the race's move in tiles, never through an occupied
@@ -54,6 +63,9 @@ class Move(Action):
     to: Point | None = None
     distance: int | None = None
     direction: Groping | None = None
+    block: Block | None = None
+    """Another's move that cuts this one short: the blocker's choice, written on the move
+    it answers as the defender's `defend_with` is written on the attack."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

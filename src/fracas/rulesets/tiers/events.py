@@ -84,6 +84,23 @@ class ReservationUsed(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SpentAhead(TiersEvent):
+    """A non-contested action of the character's turn still to come this round, spent now
+    (a block, B16): that turn starts with it already spent."""
+
+    kind: ClassVar[str] = "spent_ahead"
+    combatant: str
+    action: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        return update(state, self.combatant, spent_ahead=who.spent_ahead + 1)
+
+    def describe(self) -> str:
+        return f"{self.combatant} uses a non-contested action of its coming turn: {self.action}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(TiersEvent):
     kind: ClassVar[str] = "moved"
     target: str

@@ -47,3 +47,7 @@ class TiersOptions(BaseModel):
     """B11: "The free Stealth attack gained this way may only be used one time each round":
     once a round for each attacker (per_attacker), or once a round for each attacker against
     each Blind character (per_target)."""
+    block_with: Literal["reserved_or_unused", "reserved"] = "reserved_or_unused"
+    """B16: "a reserved or unused non-contested action" blocks a mover: a reservation, or
+    one action of the blocker's turn still to come this round (reserved_or_unused); or only
+    a reservation (reserved)."""

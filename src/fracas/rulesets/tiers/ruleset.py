@@ -27,7 +27,7 @@ from fracas.rulesets.tiers.actions import (
     Swap,
     UnequipShield,
 )
-from fracas.rulesets.tiers.events import Moved, TiersEvent, update
+from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
@@ -48,7 +48,6 @@ from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
-TURN_RESET = {"actions": 0, "contested": False}
 RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield})
 """The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
@@ -175,5 +174,7 @@ class Tiers(BaseRuleset):
         if isinstance(event, TiersEvent):
             return event.apply(state)
         if isinstance(event, TurnStarted):
-            return update(state, event.combatant, **TURN_RESET)
+            # a new turn: both actions again, less any spent ahead on a block (B16)
+            ahead = warrior(state, event.combatant).spent_ahead
+            return update(state, event.combatant, actions=ahead, contested=False, spent_ahead=0)
         return state

@@ -54,6 +54,8 @@ class Warrior(Combatant):
     """Actions declared this turn (two at most)."""
     contested: bool = False
     """This turn's one contested action is spent."""
+    spent_ahead: int = 0
+    """Actions of this round's turn still to come, already spent on blocks (B16)."""
     trails: tuple[tuple[Tile, Tile], ...] = ()
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
@@ -97,6 +99,7 @@ class Warrior(Combatant):
         return {
             "actions": self.actions,
             "contested": self.contested,
+            "spent_ahead": self.spent_ahead,
             "facing_on": self.facing_on,
             "wielding": list(self.wielded),
             "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},

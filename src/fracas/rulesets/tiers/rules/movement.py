@@ -15,7 +15,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness
+from fracas.rulesets.tiers.rules import blindness, blocking
 from fracas.rulesets.tiers.rules.common import (
     direction,
     facing_of,
@@ -55,10 +55,17 @@ def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
     if blindness.groping(state, actor, action):
+        if action.block is not None:
+            raise IllegalAction(
+                "a Blind move goes by distance and direction, with no path to block; its "
+                "crossings are bumps (TIERS-23)"
+            )
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
-    _path(state, actor, action.to)
+    path = _path(state, actor, action.to)
+    if action.block is not None:
+        blocking.verify(state, actor, path, action.block)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
@@ -69,6 +76,8 @@ def resolve_move(tx: Transaction, action: Move) -> None:
     assert action.to is not None
     path = _path(tx.state, actor, action.to)
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
+    if action.block is not None:
+        path = blocking.resolve(tx, actor, path, action.block)
     tx.emit(Moved(target=actor.id, path=tuple(path)))
 
 
