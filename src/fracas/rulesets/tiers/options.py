@@ -51,3 +51,7 @@ class TiersOptions(BaseModel):
     """B16: "a reserved or unused non-contested action" blocks a mover: a reservation, or
     one action of the blocker's turn still to come this round (reserved_or_unused); or only
     a reservation (reserved)."""
+    line_of_fire: Literal["whole_tile", "centre_line"] = "whole_tile"
+    """B38: a projectile needs the whole target tile in view from the shooter's tile centre,
+    so cover shelters whoever stands behind it (whole_tile); or only the line between the two
+    centres clear (centre_line)."""

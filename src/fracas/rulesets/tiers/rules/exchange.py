@@ -35,7 +35,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import blindness, crits, damage, light, shooting
+from fracas.rulesets.tiers.rules import blindness, cover, crits, damage, light, shooting
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -127,6 +127,7 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
                     f"{taken[tile]} stands in the line of fire at {tile}; a projectile may "
                     "not be used through a wall of allies or enemies"
                 )
+        cover.require_whole_view(state, actor, target)
 
 
 def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
