@@ -152,6 +152,23 @@ class Fall(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Climb(Action):
+    """A move action spent climbing `up` or `down` a wall or terrain tile beside the
+    climber."""
+
+    do: ClassVar[str] = "climb"
+    direction: Literal["up", "down"] = "up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jump(Action):
+    """A move action: let go from a height and drop to the ground below, taking the
+    falling table's damage."""
+
+    do: ClassVar[str] = "jump"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reserve(Action):
     """Hold a non-contested action for another character's turn."""
 

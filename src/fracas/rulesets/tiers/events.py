@@ -273,3 +273,21 @@ class Damaged(TiersEvent):
             f"{self.target} takes {self.amount} damage from {self.source} ({self.formula}), "
             f"{self.hp} HP left"
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Climbed(TiersEvent):
+    """A change of height (rules/falling.py): a climb, or a jump down to the ground."""
+
+    kind: ClassVar[str] = "climbed"
+    combatant: str
+    z: int
+    jumped: bool = False
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, z=self.z)
+
+    def describe(self) -> str:
+        if self.jumped:
+            return f"{self.combatant} jumps down to the ground"
+        return f"{self.combatant} climbs to {self.z} tiles above the ground"

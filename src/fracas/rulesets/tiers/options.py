@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+from fracas.core.validation import Int
 
 
 class TiersOptions(BaseModel):
@@ -55,3 +57,6 @@ class TiersOptions(BaseModel):
     """B38: a projectile needs the whole target tile in view from the shooter's tile centre,
     so cover shelters whoever stands behind it (whole_tile); or only the line between the two
     centres clear (centre_line)."""
+    climb_per_action: Int = Field(default=1, ge=1, le=10)
+    """B37: tiles of height one `climb` gains or loses; the seed says only that "Additional
+    move actions may be used to climb higher", so one tile (5 feet) a move by default."""

@@ -14,11 +14,13 @@ from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.tiers.actions import (
     Attack,
+    Climb,
     EquipShield,
     EvenSplit,
     Face,
     Fall,
     Identify,
+    Jump,
     MakeTerrain,
     Move,
     Reload,
@@ -76,6 +78,8 @@ class Tiers(BaseRuleset):
             EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
             MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
             Fall: (falling.verify_fall, falling.resolve_fall),
+            Climb: (falling.verify_climb, falling.resolve_climb),
+            Jump: (falling.verify_jump, falling.resolve_jump),
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
         }

@@ -155,6 +155,8 @@ class Position(BaseModel):
     x: Int = Field(ge=0)
     y: Int = Field(ge=0)
     facing: Facing = "n"
+    z: Int = Field(default=0, ge=0, le=100)
+    """Tiles above the ground (B37): someone who starts up a wall or on a ledge."""
 
 
 class Sheet(BaseModel):

@@ -17,6 +17,8 @@ ACTIONS_PER_TURN = 2
 class Warrior(Combatant):
     x: int
     y: int
+    z: int = 0
+    """Tiles above the ground, gained by climbing (B37); 0 stands on the map."""
     facing: str
     """The declared facing, one of the 8 compass directions."""
     facing_on: str | None = None
@@ -93,7 +95,10 @@ class Warrior(Combatant):
         return tuple(dict.fromkeys(w for w in held if w is not None))
 
     def position_json(self) -> Any:
-        return {"x": self.x, "y": self.y, "facing": self.facing}
+        where: dict[str, Any] = {"x": self.x, "y": self.y, "facing": self.facing}
+        if self.z:
+            where["z"] = self.z  # only once off the ground, so flat fights read as before
+        return where
 
     def state_json(self) -> dict[str, Any]:
         return {

@@ -15,7 +15,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness, blocking
+from fracas.rulesets.tiers.rules import blindness, blocking, falling
 from fracas.rulesets.tiers.rules.common import (
     direction,
     facing_of,
@@ -54,6 +54,7 @@ def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
 def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
+    falling.require_ground(actor)
     if blindness.groping(state, actor, action):
         if action.block is not None:
             raise IllegalAction(
