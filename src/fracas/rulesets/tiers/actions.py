@@ -7,10 +7,10 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fracas.core.actions import Action
+from fracas.core.actions import MAX_HP, Action
 from fracas.core.grid import Point
 from fracas.core.validation import Int
-from fracas.rulesets.tiers.sheet import Facing
+from fracas.rulesets.tiers.sheet import Facing, Size
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -166,6 +166,30 @@ class Jump(Action):
     falling table's damage."""
 
     do: ClassVar[str] = "jump"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowObject(Action):
+    """A non-contested action: toss an object (not as an attack) onto a tile, up to Body
+    tiles plus the race's range bonus, no larger than the thrower's own size."""
+
+    do: ClassVar[str] = "throw_object"
+    item: str
+    size: Size = "XS"
+    to: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cast(Action):
+    """A free action on anyone's turn: cast a spell. The seed describes no spell, so the
+    caster states what its spell deals (`damage`) and names any other `effect` for the log."""
+
+    do: ClassVar[str] = "cast"
+    free: ClassVar[bool] = True
+    spell: str
+    target: str
+    damage: Annotated[Int, Field(ge=0, le=MAX_HP)] = 0
+    effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

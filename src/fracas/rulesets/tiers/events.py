@@ -291,3 +291,31 @@ class Climbed(TiersEvent):
         if self.jumped:
             return f"{self.combatant} jumps down to the ground"
         return f"{self.combatant} climbs to {self.z} tiles above the ground"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectThrown(TiersEvent):
+    """An object tossed onto a tile (rules/throwing.py); it hurts nobody."""
+
+    kind: ClassVar[str] = "object_thrown"
+    combatant: str
+    item: str
+    to: tuple[int, int]
+
+    def describe(self) -> str:
+        return f"{self.combatant} throws {self.item} onto {self.to}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellCast(TiersEvent):
+    """A spell cast (rules/magic.py); its damage follows as `damaged`."""
+
+    kind: ClassVar[str] = "spell_cast"
+    caster: str
+    target: str
+    spell: str
+    effect: str | None = None
+
+    def describe(self) -> str:
+        also = f": {self.effect}" if self.effect else ""
+        return f"{self.caster} casts {self.spell} on {self.target}{also}"
