@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.rulesets.tiers.events import ReservationUsed, SpentAhead
-from tests.rulesets.tiers.helpers import Fight, warrior
+from tests.rulesets.tiers.helpers import BOW, Fight, warrior
 
 XBOW = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 10}
 
@@ -213,4 +213,60 @@ def test_a_blind_move_is_not_blocked() -> None:
         distance=3,
         direction="forward",
         block={"by": "a", "at": {"x": 2, "y": 0}},
+    )
+
+
+def test_a_reserved_move_dodges_an_attack_which_did_not_happen() -> None:
+    """Seed: "If an action is reserved and an attack is made against that character. If they
+    interrupt the attack action to move, the attack action did not happen & the attacking
+    creature can change their action ... You cannot “waste” their contested action this
+    way": a steps 2 tiles away from b's sword; no die is rolled, b keeps both actions and
+    its contested one, and the sword no longer reaches."""
+    fight = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0), warrior("c", "blue", 9, 9))
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.act("b", "attack", target="a", dodge={"x": 0, "y": 2})
+    assert fight.get("a").tile == (0, 2)
+    assert not fight.get("a").has("reserved")
+    assert fight.rolls() == []
+    assert (fight.get("b").actions, fight.get("b").contested) == (0, False)
+    fight.refuse("b", "attack", "a is 2 squares away", target="a")
+
+
+def test_a_dodge_behind_cover_sends_the_shot_elsewhere() -> None:
+    """Seed: "If the character moves to behind cover to interrupt a ranged attack, the
+    attacking creature can change their action or choose new targets": from the open at
+    (0, 4), a ducks to (0, 1) behind the wall along x = 1; b's bow cannot shoot it there and
+    shoots c instead, 10 + 0 against 10 + 0."""
+    fight = Fight(
+        warrior("a", "red", 0, 4),
+        warrior("b", "blue", 6, 1, weapons=[BOW]),
+        warrior("c", "red", 6, 6),
+        map={"width": 12, "height": 12, "walls": [[1, 0], [1, 1], [1, 2]]},
+        order=["a", "c", "b"],
+        dice=[10, 10],
+    )
+    fight.act("a", "reserve")
+    fight.end("a", "c")
+    fight.act("b", "attack", target="a", dodge={"x": 0, "y": 1})
+    fight.refuse("b", "attack", "stands between b and a", target="a")
+    fight.act("b", "attack", target="c")
+    assert (fight.exchange().attacker, fight.exchange().defender) == ("b", "c")
+
+
+def test_only_a_reserved_move_dodges() -> None:
+    """Seed: "If an action is reserved": without a reservation, or to a tile beyond its move,
+    a cannot dodge."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, race={"move": 2}),
+        warrior("b", "blue", 1, 0),
+        warrior("c", "blue", 9, 9),
+    )
+    fight.end("a")
+    fight.refuse("b", "attack", "holds no reserved action", target="a", dodge={"x": 0, "y": 2})
+    fight.end("b", "c")
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.refuse(
+        "b", "attack", "cannot dodge there: .* move of 2", target="a", dodge={"x": 0, "y": 3}
     )

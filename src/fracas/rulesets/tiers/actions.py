@@ -28,6 +28,9 @@ class Attack(Action):
     """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
     answer. By default a pair of one-handed melee weapons in hand that both reach the
     attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
+    dodge: Point | None = None
+    """The defender's reserved move away, which interrupts the attack so that it is not made
+    (rules/dodging.py); the defender's choice, as `defend_with` is."""
 
 
 Groping = Literal[

@@ -27,7 +27,9 @@ from fracas.rulesets.tiers.rules.common import (
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 
-def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+def walk_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+    """A sighted walk to `to` within the race's move, around walls, terrain and everyone
+    standing; refused with the reason otherwise. A dodge walks it too (rules/dodging.py)."""
     board = grid(state)
     if not board.inside(to):
         raise IllegalAction(
@@ -64,7 +66,7 @@ def verify_move(state: EncounterState, action: Move) -> None:
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
-    path = _path(state, actor, action.to)
+    path = walk_path(state, actor, action.to)
     if action.block is not None:
         blocking.verify(state, actor, path, action.block)
 
@@ -75,7 +77,7 @@ def resolve_move(tx: Transaction, action: Move) -> None:
         blindness.resolve_blind_move(tx, actor, action)
         return
     assert action.to is not None
-    path = _path(tx.state, actor, action.to)
+    path = walk_path(tx.state, actor, action.to)
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
     if action.block is not None:
         path = blocking.resolve(tx, actor, path, action.block)

@@ -9,8 +9,8 @@ used before the character's next turn, the reserved action is considered forfeit
 start of its next turn (B16: one reservation at a time). On another's turn it may then take
 one non-contested action (move, reload, equip or put away a shield, a sure crossbow or
 firearm shot); the mark goes with it. It comes between other actions, except for blocking a
-mover, which cuts into the move under way (rules/blocking.py). A reserved move that makes an
-attack under way miss (TIERS-63) is not modelled yet.
+mover (rules/blocking.py) and dodging an attack (rules/dodging.py), which cut into the action
+under way.
 """
 
 from __future__ import annotations
