@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from fracas.rulesets.tiers.events import ReservationUsed
-from tests.rulesets.tiers.helpers import Fight, warrior
+from typing import Any
+
+from fracas.rulesets.tiers.events import ReservationUsed, SpentAhead
+from tests.rulesets.tiers.helpers import BOW, Fight, warrior
 
 XBOW = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 10}
 
@@ -87,4 +89,184 @@ def test_a_reserved_attack_must_be_non_contested() -> None:
     fight.act("b", "move", to={"x": 1, "y": 0})
     fight.refuse(
         "a", "attack", "on a reserved \\(non-contested\\) action: .* contested", target="b"
+    )
+
+
+def _corridor(order: tuple[str, ...] = ("a", "b", "c"), **options: Any) -> Fight:
+    """b (blue, move 6) walks east along the top row from (0, 0) to (6, 0), a wall under its
+    first 3 tiles; a (red, move 3) stands at (3, 2); c (blue, move 6) waits at (0, 5)."""
+    return Fight(
+        warrior("a", "red", 3, 2, race={"move": 3}),
+        warrior("b", "blue", 0, 0, race={"move": 6}),
+        warrior("c", "blue", 0, 5, race={"move": 6}),
+        map={"width": 12, "height": 12, "walls": [[x, 1] for x in range(3)]},
+        order=list(order),
+        options=options,
+    )
+
+
+def _blocked(fight: Fight, match: str, at_x: int) -> None:
+    """b's move east to (6, 0), with a blocking at (at_x, 0), is refused with `match`."""
+    fight.refuse(
+        "b", "move", match, to={"x": 6, "y": 0}, block={"by": "a", "at": {"x": at_x, "y": 0}}
+    )
+
+
+def test_a_reserved_move_blocks_a_mover_who_stops_next_to_the_blocker() -> None:
+    """Seed: "You can block a moving creature this way. If you do, they move up to the tile
+    next to your new position ... & lose any remaining tiles of movement for that action": a,
+    on its reservation, steps 2 tiles onto (4, 0); b, bound 6 tiles east to (6, 0), walks 3
+    and stops on (3, 0), the tile next to a. The reservation is used; b's move still counts."""
+    fight = _corridor()
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.act("b", "move", to={"x": 6, "y": 0}, block={"by": "a", "at": {"x": 4, "y": 0}})
+    assert (fight.get("a").tile, fight.get("b").tile) == ((4, 0), (3, 0))
+    assert not fight.get("a").has("reserved")
+    assert len(fight.events(ReservationUsed)) == 1
+    assert fight.get("b").actions == 1
+    fight.end("b", "c")
+    assert fight.get("a").actions == 0  # its own next turn is whole
+
+
+def test_a_mover_always_gets_its_first_tile() -> None:
+    """Seed: "They still get to move at least 1 tile before they can be blocked while using a
+    move action": a block on (1, 0), b's first tile, is refused."""
+    fight = _corridor()
+    fight.act("a", "reserve")
+    fight.end("a")
+    _blocked(fight, "beyond its first tile", 1)
+
+
+def test_a_block_must_lie_within_the_blocker_s_move() -> None:
+    """Seed: "If the enemy moves in a path that would be inside the move range of your hero,
+    your hero may move to any tile that blocks their path": from (3, 6), (4, 0) is 6 tiles
+    away and a's move is 3."""
+    fight = Fight(
+        warrior("a", "red", 3, 6, race={"move": 3}),
+        warrior("b", "blue", 0, 0, race={"move": 6}),
+    )
+    fight.act("a", "reserve")
+    fight.end("a")
+    _blocked(fight, "not within a's move of 3 tiles", 4)
+
+
+def test_a_block_needs_a_reserved_or_unused_action() -> None:
+    """Seed: "block someone else as they move with a reserved or unused non-contested
+    action": a's turn this round is over and it reserved nothing, so it has neither."""
+    fight = _corridor()
+    fight.end("a")
+    _blocked(fight, "its turn this round is not still to come", 4)
+
+
+def test_an_unused_action_of_a_turn_to_come_blocks() -> None:
+    """Seed: "with a reserved or unused non-contested action" (B16): b moves first; a, whose
+    turn comes later in the round, blocks with one of that turn's actions and starts it with
+    one action left, which may still be its contested one."""
+    fight = _corridor(order=("b", "a", "c"))
+    fight.act("b", "move", to={"x": 6, "y": 0}, block={"by": "a", "at": {"x": 4, "y": 0}})
+    assert (fight.get("a").tile, fight.get("b").tile) == ((4, 0), (3, 0))
+    assert [e.combatant for e in fight.events(SpentAhead)] == ["a"]
+    fight.end("b")
+    assert (fight.get("a").actions, fight.get("a").contested) == (1, False)
+    fight.act("a", "move", to={"x": 5, "y": 0})
+    fight.refuse("a", "move", "used both of this turn's actions", to={"x": 6, "y": 0})
+
+
+def test_a_turn_to_come_blocks_once() -> None:
+    """Seed: "That character still only gets 2 declared actions on each round, & only 1 of
+    them can be a contested roll": having blocked b ahead of its turn, a keeps its other
+    action for that turn and cannot block c too."""
+    fight = _corridor(order=("b", "c", "a"))
+    fight.act("b", "move", to={"x": 6, "y": 0}, block={"by": "a", "at": {"x": 4, "y": 0}})
+    fight.end("b")
+    fight.refuse(
+        "c",
+        "move",
+        "already spent its coming turn's non-contested action",
+        to={"x": 6, "y": 5},
+        block={"by": "a", "at": {"x": 4, "y": 5}},
+    )
+
+
+def test_option_block_with_reserved_only() -> None:
+    """B16 `block_with: reserved`: a table that reads the "unused" action as the reserved
+    one: a, with its turn still to come but no reservation, cannot block."""
+    fight = _corridor(order=("b", "a", "c"), block_with="reserved")
+    _blocked(fight, "with block_with: reserved", 4)
+
+
+def test_a_blind_move_is_not_blocked() -> None:
+    """Seed: a block answers "a path that would be inside the move range of your hero"; in a
+    pitch-black room b is Blind and declares no path, only a distance and direction (its
+    crossings are bumps)."""
+    fight = Fight(
+        warrior("a", "red", 3, 2, race={"move": 3}),
+        warrior("b", "blue", 0, 0, race={"move": 6}, facing="e"),
+        map={"width": 12, "height": 12, "light": {"level": 0}},
+        order=["b", "a"],
+    )
+    fight.refuse(
+        "b",
+        "move",
+        "no path to block",
+        distance=3,
+        direction="forward",
+        block={"by": "a", "at": {"x": 2, "y": 0}},
+    )
+
+
+def test_a_reserved_move_dodges_an_attack_which_did_not_happen() -> None:
+    """Seed: "If an action is reserved and an attack is made against that character. If they
+    interrupt the attack action to move, the attack action did not happen & the attacking
+    creature can change their action ... You cannot “waste” their contested action this
+    way": a steps 2 tiles away from b's sword; no die is rolled, b keeps both actions and
+    its contested one, and the sword no longer reaches."""
+    fight = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0), warrior("c", "blue", 9, 9))
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.act("b", "attack", target="a", dodge={"x": 0, "y": 2})
+    assert fight.get("a").tile == (0, 2)
+    assert not fight.get("a").has("reserved")
+    assert fight.rolls() == []
+    assert (fight.get("b").actions, fight.get("b").contested) == (0, False)
+    fight.refuse("b", "attack", "a is 2 squares away", target="a")
+
+
+def test_a_dodge_behind_cover_sends_the_shot_elsewhere() -> None:
+    """Seed: "If the character moves to behind cover to interrupt a ranged attack, the
+    attacking creature can change their action or choose new targets": from the open at
+    (0, 4), a ducks to (0, 1) behind the wall along x = 1; b's bow cannot shoot it there and
+    shoots c instead, 10 + 0 against 10 + 0."""
+    fight = Fight(
+        warrior("a", "red", 0, 4),
+        warrior("b", "blue", 6, 1, weapons=[BOW]),
+        warrior("c", "red", 6, 6),
+        map={"width": 12, "height": 12, "walls": [[1, 0], [1, 1], [1, 2]]},
+        order=["a", "c", "b"],
+        dice=[10, 10],
+    )
+    fight.act("a", "reserve")
+    fight.end("a", "c")
+    fight.act("b", "attack", target="a", dodge={"x": 0, "y": 1})
+    fight.refuse("b", "attack", "stands between b and a", target="a")
+    fight.act("b", "attack", target="c")
+    assert (fight.exchange().attacker, fight.exchange().defender) == ("b", "c")
+
+
+def test_only_a_reserved_move_dodges() -> None:
+    """Seed: "If an action is reserved": without a reservation, or to a tile beyond its move,
+    a cannot dodge."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, race={"move": 2}),
+        warrior("b", "blue", 1, 0),
+        warrior("c", "blue", 9, 9),
+    )
+    fight.end("a")
+    fight.refuse("b", "attack", "holds no reserved action", target="a", dodge={"x": 0, "y": 2})
+    fight.end("b", "c")
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.refuse(
+        "b", "attack", "cannot dodge there: .* move of 2", target="a", dodge={"x": 0, "y": 3}
     )

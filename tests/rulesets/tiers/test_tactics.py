@@ -12,7 +12,7 @@ from fracas.core.encounter import Encounter
 from fracas.core.events import Event
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers import RULESET
-from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload, StealthAttack
 from fracas.rulesets.tiers.rules.common import distance
 from fracas.scenario import load_scenario
 from tests.rulesets.tiers.helpers import BOW, Fight, warrior
@@ -98,3 +98,20 @@ def test_a_spent_crossbow_is_reloaded() -> None:
     )
     fight.act("a", "attack", target="b")
     assert RULESET.suggest(fight.state) == Reload(actor="a", weapon="xbow")
+
+
+def test_behind_a_foe_no_sharper_than_itself_a_sneak_tries_a_stealth_attack() -> None:
+    """Seed: "The Stealth skill may be used in combat any time a character is behind their
+    opponent": a (Presence 2, Stealth 3) south of b facing north tries the uncontested blow;
+    in front of b the check would be refused, so a attacks as usual; against a sharper foe
+    (Presence 3, Stealth 3) the even-or-better check is gone and so is the wish."""
+    sneak = {"presence": 2, "skills": {"stealth": 3}}
+    behind = Fight(warrior("a", "red", 5, 6, **sneak), warrior("b", "blue", 5, 5))
+    assert RULESET.suggest(behind.state) == StealthAttack(actor="a", target="b", weapon="sword")
+    front = Fight(warrior("a", "red", 5, 4, **sneak), warrior("b", "blue", 5, 5))
+    assert RULESET.suggest(front.state) == Attack(actor="a", target="b", weapon="sword")
+    wary = Fight(
+        warrior("a", "red", 5, 6, **sneak),
+        warrior("b", "blue", 5, 5, presence=3, skills={"stealth": 3}),
+    )
+    assert RULESET.suggest(wary.state) == Attack(actor="a", target="b", weapon="sword")

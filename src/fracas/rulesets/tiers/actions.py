@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from fracas.core.actions import Action
+from fracas.core.actions import MAX_HP, Action
 from fracas.core.grid import Point
 from fracas.core.validation import Int
-from fracas.rulesets.tiers.sheet import Facing
+from fracas.rulesets.tiers.sheet import Facing, Size
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,6 +28,9 @@ class Attack(Action):
     """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
     answer. By default a pair of one-handed melee weapons in hand that both reach the
     attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
+    dodge: Point | None = None
+    """The defender's reserved move away, which interrupts the attack so that it is not made
+    (rules/dodging.py); the defender's choice, as `defend_with` is."""
 
 
 Groping = Literal[
@@ -44,6 +47,15 @@ Groping = Literal[
 backward, diagonally forward left, ...")."""
 
 
+class Block(BaseModel):
+    """`block: {by, at}` on a `move`: who steps into the mover's path on a non-contested
+    action held for it, and onto which tile of that path (rules/blocking.py)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by: str
+    at: Point
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     """A non-contested action: up to the race's move in tiles, never through an occupied
@@ -54,6 +66,9 @@ class Move(Action):
     to: Point | None = None
     distance: int | None = None
     direction: Groping | None = None
+    block: Block | None = None
+    """Another's move that cuts this one short: the blocker's choice, written on the move
+    it answers as the defender's `defend_with` is written on the attack."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,6 +152,47 @@ class Fall(Action):
     by_gm: ClassVar[bool] = True
     target: str
     tiles: Annotated[Int, Field(ge=1, le=30)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Climb(Action):
+    """A move action spent climbing `up` or `down` a wall or terrain tile beside the
+    climber."""
+
+    do: ClassVar[str] = "climb"
+    direction: Literal["up", "down"] = "up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jump(Action):
+    """A move action: let go from a height and drop to the ground below, taking the
+    falling table's damage."""
+
+    do: ClassVar[str] = "jump"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowObject(Action):
+    """A non-contested action: toss an object (not as an attack) onto a tile, up to Body
+    tiles plus the race's range bonus, no larger than the thrower's own size."""
+
+    do: ClassVar[str] = "throw_object"
+    item: str
+    size: Size = "XS"
+    to: Point
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cast(Action):
+    """A free action on anyone's turn: cast a spell. The seed describes no spell, so the
+    caster states what its spell deals (`damage`) and names any other `effect` for the log."""
+
+    do: ClassVar[str] = "cast"
+    free: ClassVar[bool] = True
+    spell: str
+    target: str
+    damage: Annotated[Int, Field(ge=0, le=MAX_HP)] = 0
+    effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -84,6 +84,23 @@ class ReservationUsed(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SpentAhead(TiersEvent):
+    """A non-contested action of the character's turn still to come this round, spent now
+    (a block, B16): that turn starts with it already spent."""
+
+    kind: ClassVar[str] = "spent_ahead"
+    combatant: str
+    action: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        return update(state, self.combatant, spent_ahead=who.spent_ahead + 1)
+
+    def describe(self) -> str:
+        return f"{self.combatant} uses a non-contested action of its coming turn: {self.action}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Moved(TiersEvent):
     kind: ClassVar[str] = "moved"
     target: str
@@ -256,3 +273,49 @@ class Damaged(TiersEvent):
             f"{self.target} takes {self.amount} damage from {self.source} ({self.formula}), "
             f"{self.hp} HP left"
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Climbed(TiersEvent):
+    """A change of height (rules/falling.py): a climb, or a jump down to the ground."""
+
+    kind: ClassVar[str] = "climbed"
+    combatant: str
+    z: int
+    jumped: bool = False
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, z=self.z)
+
+    def describe(self) -> str:
+        if self.jumped:
+            return f"{self.combatant} jumps down to the ground"
+        return f"{self.combatant} climbs to {self.z} tiles above the ground"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectThrown(TiersEvent):
+    """An object tossed onto a tile (rules/throwing.py); it hurts nobody."""
+
+    kind: ClassVar[str] = "object_thrown"
+    combatant: str
+    item: str
+    to: tuple[int, int]
+
+    def describe(self) -> str:
+        return f"{self.combatant} throws {self.item} onto {self.to}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpellCast(TiersEvent):
+    """A spell cast (rules/magic.py); its damage follows as `damaged`."""
+
+    kind: ClassVar[str] = "spell_cast"
+    caster: str
+    target: str
+    spell: str
+    effect: str | None = None
+
+    def describe(self) -> str:
+        also = f": {self.effect}" if self.effect else ""
+        return f"{self.caster} casts {self.spell} on {self.target}{also}"

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+
+from fracas.core.validation import Int
 
 
 class TiersOptions(BaseModel):
@@ -52,3 +54,14 @@ class TiersOptions(BaseModel):
     the line through the defender's centre at right angles to its facing (center_line, the
     seed's rule for large creatures), or when the compass octant of its direction is one of
     the 5 front ones (octant). Next to the defender both give the seed's 5 front squares."""
+    block_with: Literal["reserved_or_unused", "reserved"] = "reserved_or_unused"
+    """B16: "a reserved or unused non-contested action" blocks a mover: a reservation, or
+    one action of the blocker's turn still to come this round (reserved_or_unused); or only
+    a reservation (reserved)."""
+    line_of_fire: Literal["whole_tile", "centre_line"] = "whole_tile"
+    """B38: a projectile needs the whole target tile in view from the shooter's tile centre,
+    so cover shelters whoever stands behind it (whole_tile); or only the line between the two
+    centres clear (centre_line)."""
+    climb_per_action: Int = Field(default=1, ge=1, le=10)
+    """B37: tiles of height one `climb` gains or loses; the seed says only that "Additional
+    move actions may be used to climb higher", so one tile (5 feet) a move by default."""

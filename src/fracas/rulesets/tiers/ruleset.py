@@ -14,20 +14,24 @@ from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.tiers.actions import (
     Attack,
+    Cast,
+    Climb,
     EquipShield,
     EvenSplit,
     Face,
     Fall,
     Identify,
+    Jump,
     MakeTerrain,
     Move,
     Reload,
     Reserve,
     StealthAttack,
     Swap,
+    ThrowObject,
     UnequipShield,
 )
-from fracas.rulesets.tiers.events import Moved, TiersEvent, update
+from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
@@ -36,11 +40,13 @@ from fracas.rulesets.tiers.rules import (
     free_stealth,
     gear,
     initiative,
+    magic,
     movement,
     reserve,
     rulings,
     shooting,
     stealth,
+    throwing,
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
@@ -48,8 +54,7 @@ from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
-TURN_RESET = {"actions": 0, "contested": False}
-RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield})
+RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject})
 """The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
 
@@ -77,6 +82,10 @@ class Tiers(BaseRuleset):
             EvenSplit: (rulings.verify_even_split, rulings.resolve_even_split),
             MakeTerrain: (rulings.verify_make_terrain, rulings.resolve_make_terrain),
             Fall: (falling.verify_fall, falling.resolve_fall),
+            Climb: (falling.verify_climb, falling.resolve_climb),
+            Jump: (falling.verify_jump, falling.resolve_jump),
+            ThrowObject: reserve.reservable((throwing.verify, throwing.resolve)),
+            Cast: (magic.verify, magic.resolve),
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
         }
@@ -123,7 +132,7 @@ class Tiers(BaseRuleset):
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Free actions "at any time, on anyone's turn" (a swap, the free stealth attack on
         the Blind); a reserved non-contested action on another's turn (rules/reserve.py)."""
-        if isinstance(action, Swap | free_stealth.FreeStealthAttack):
+        if isinstance(action, Swap | Cast | free_stealth.FreeStealthAttack):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 
@@ -175,5 +184,7 @@ class Tiers(BaseRuleset):
         if isinstance(event, TiersEvent):
             return event.apply(state)
         if isinstance(event, TurnStarted):
-            return update(state, event.combatant, **TURN_RESET)
+            # a new turn: both actions again, less any spent ahead on a block (B16)
+            ahead = warrior(state, event.combatant).spent_ahead
+            return update(state, event.combatant, actions=ahead, contested=False, spent_ahead=0)
         return state

@@ -72,6 +72,7 @@ def warrior_from(sheet: Sheet, where: str) -> Warrior:
         x=sheet.position.x,
         y=sheet.position.y,
         facing=sheet.position.facing,
+        z=sheet.position.z,
         body=sheet.stats.body,
         reflex=sheet.stats.reflex,
         presence=sheet.stats.presence,

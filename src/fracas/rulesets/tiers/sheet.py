@@ -117,13 +117,18 @@ class Skills(BaseModel):
         )
 
 
+Size = Literal["XS", "S", "M", "L", "XL"]
+SIZES: tuple[Size, ...] = ("XS", "S", "M", "L", "XL")
+"""Size categories of creatures and items, smallest first (B10)."""
+
+
 class Race(BaseModel):
     """What a race gives; the seed names these traits but no values (B9)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
     move: Int = Field(default=5, ge=0, le=30)
     """Tiles a move action covers ("the distance associated with their race")."""
-    size_category: Literal["XS", "S", "M", "L", "XL"] = "M"
+    size_category: Size = "M"
     range_bonus: Int = Field(default=0, ge=0, le=2)
     dark_vision: bool = False
     low_light_immune: bool = False
@@ -155,6 +160,8 @@ class Position(BaseModel):
     x: Int = Field(ge=0)
     y: Int = Field(ge=0)
     facing: Facing = "n"
+    z: Int = Field(default=0, ge=0, le=100)
+    """Tiles above the ground (B37): someone who starts up a wall or on a ledge."""
 
 
 class Sheet(BaseModel):

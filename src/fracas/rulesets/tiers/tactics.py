@@ -1,6 +1,7 @@
 """Plain tactics for autoplay: strike the nearest standing foe in reach (with both weapons
-when two are in hand), reload a spent crossbow or firearm, else walk toward the foe, keep it
-in front, and end the turn.
+when two are in hand, or with a stealth attack from behind a foe whose Presence + Stealth is
+no higher than one's own, so the check is at least even), reload a spent crossbow or
+firearm, else walk toward the foe, keep it in front, and end the turn.
 
 Every wish is checked by the ruleset's `verify` before it is handed out, so autoplay may act
 on it without checking again. The wishes are few and cheap: the walk asks one search of the
@@ -15,7 +16,7 @@ from typing import cast
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload
+from fracas.rulesets.tiers.actions import Attack, Face, Move, Reload, StealthAttack
 from fracas.rulesets.tiers.dark_tactics import blind_wishes
 from fracas.rulesets.tiers.rules.common import direction, distance, fighter, grid, standing
 from fracas.rulesets.tiers.rules.free_stealth import FreeStealthAttack
@@ -60,7 +61,12 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
                 yield FreeStealthAttack(actor=actor, target=foe.id, weapon=weapon)
     pair = me.off if me.off not in (None, me.main) else None
     if me.actions < ACTIONS_PER_TURN and not me.contested:
+        sneak = me.presence + me.skills.stealth
         for foe in foes:
+            if me.skills.stealth and sneak >= foe.presence + foe.skills.stealth:
+                # from behind (verify checks it), an even or better check buys a blow the foe
+                # cannot roll against
+                yield StealthAttack(actor=actor, target=foe.id, weapon=weapon)
             if pair is not None:  # two weapons in hand: both dice (refused unless both melee)
                 yield Attack(actor=actor, target=foe.id, weapon=weapon, also=pair)
             yield Attack(actor=actor, target=foe.id, weapon=weapon)

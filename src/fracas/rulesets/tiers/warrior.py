@@ -17,6 +17,8 @@ ACTIONS_PER_TURN = 2
 class Warrior(Combatant):
     x: int
     y: int
+    z: int = 0
+    """Tiles above the ground, gained by climbing (B37); 0 stands on the map."""
     facing: str
     """The declared facing, one of the 8 compass directions."""
     facing_on: str | None = None
@@ -54,6 +56,8 @@ class Warrior(Combatant):
     """Actions declared this turn (two at most)."""
     contested: bool = False
     """This turn's one contested action is spent."""
+    spent_ahead: int = 0
+    """Actions of this round's turn still to come, already spent on blocks (B16)."""
     trails: tuple[tuple[Tile, Tile], ...] = ()
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
@@ -91,12 +95,16 @@ class Warrior(Combatant):
         return tuple(dict.fromkeys(w for w in held if w is not None))
 
     def position_json(self) -> Any:
-        return {"x": self.x, "y": self.y, "facing": self.facing}
+        where: dict[str, Any] = {"x": self.x, "y": self.y, "facing": self.facing}
+        if self.z:
+            where["z"] = self.z  # only once off the ground, so flat fights read as before
+        return where
 
     def state_json(self) -> dict[str, Any]:
         return {
             "actions": self.actions,
             "contested": self.contested,
+            "spent_ahead": self.spent_ahead,
             "facing_on": self.facing_on,
             "wielding": list(self.wielded),
             "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},

@@ -35,7 +35,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import blindness, crits, damage, light, shooting
+from fracas.rulesets.tiers.rules import blindness, cover, crits, damage, dodging, light, shooting
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -127,6 +127,7 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
                     f"{taken[tile]} stands in the line of fire at {tile}; a projectile may "
                     "not be used through a wall of allies or enemies"
                 )
+        cover.require_whole_view(state, actor, target)
 
 
 def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
@@ -161,6 +162,8 @@ def verify(state: EncounterState, action: Attack) -> None:
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
     _defense(target, distance(actor.tile, target.tile), action)
+    if action.dodge is not None:
+        dodging.verify(state, target, action.dodge)
 
 
 def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple[int, int]) -> int:
@@ -176,6 +179,9 @@ def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple
 def resolve(tx: Transaction, action: Attack) -> None:
     attacker = fighter(tx.state, action.actor)
     defender = fighter(tx.state, action.target)
+    if action.dodge is not None:
+        dodging.resolve(tx, defender, action.dodge)
+        return  # "the attack action did not happen"
     gap = distance(attacker.tile, defender.tile)
     used = attacking_arm(attacker, action)
     weapon = attacker.weapon(used.name)

@@ -15,7 +15,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness
+from fracas.rulesets.tiers.rules import blindness, blocking, falling
 from fracas.rulesets.tiers.rules.common import (
     direction,
     facing_of,
@@ -27,7 +27,9 @@ from fracas.rulesets.tiers.rules.common import (
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 
-def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+def walk_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+    """A sighted walk to `to` within the race's move, around walls, terrain and everyone
+    standing; refused with the reason otherwise. A dodge walks it too (rules/dodging.py)."""
     board = grid(state)
     if not board.inside(to):
         raise IllegalAction(
@@ -54,11 +56,19 @@ def _path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
 def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
+    falling.require_ground(actor)
     if blindness.groping(state, actor, action):
+        if action.block is not None:
+            raise IllegalAction(
+                "a Blind move goes by distance and direction, with no path to block; its "
+                "crossings are bumps (TIERS-23)"
+            )
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
-    _path(state, actor, action.to)
+    path = walk_path(state, actor, action.to)
+    if action.block is not None:
+        blocking.verify(state, actor, path, action.block)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
@@ -67,8 +77,10 @@ def resolve_move(tx: Transaction, action: Move) -> None:
         blindness.resolve_blind_move(tx, actor, action)
         return
     assert action.to is not None
-    path = _path(tx.state, actor, action.to)
+    path = walk_path(tx.state, actor, action.to)
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
+    if action.block is not None:
+        path = blocking.resolve(tx, actor, path, action.block)
     tx.emit(Moved(target=actor.id, path=tuple(path)))
 
 

@@ -8,9 +8,9 @@ used before the character's next turn, the reserved action is considered forfeit
 `reserve` spends one of the turn's two actions and marks the character `reserved` until the
 start of its next turn (B16: one reservation at a time). On another's turn it may then take
 one non-contested action (move, reload, equip or put away a shield, a sure crossbow or
-firearm shot); the mark goes with it. Interrupting an action under way (a move stopped
-mid-path, an attack cancelled by a reserved move, blocking) is not modelled yet: the reserved
-action comes between other actions.
+firearm shot); the mark goes with it. It comes between other actions, except for blocking a
+mover (rules/blocking.py) and dodging an attack (rules/dodging.py), which cut into the action
+under way.
 """
 
 from __future__ import annotations
