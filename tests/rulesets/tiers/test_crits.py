@@ -102,3 +102,76 @@ def test_crits_off() -> None:
     fight.act("a", "attack", target="b")
     assert _worn(fight) == []
     assert fight.damage() == [("b", 15, 15)]
+
+
+def test_the_roller_picks_which_of_the_opponents_items_a_natural_20_lowers() -> None:
+    """Seed: "they may choose to deal damage to their choice of their opponents equipped
+    gear ... Dealing damage to their weapon, armor, or shield will reduce it's Tier by 1":
+    a names b's sword (`crit_item`), not the mail the default would take; the mail still
+    counts 3, the blow deals 10 + 5 + 3 - 3 = 15."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, armor={"id": "mail", "tier": 3}),
+        dice=[20, 10],
+    )
+    fight.act("a", "attack", target="b", crit_item="sword")
+    assert _worn(fight) == [("b", "sword", 2)]
+    assert fight.damage() == [("b", 15, 15)]
+
+
+def test_the_armors_id_names_its_slot_and_none_declines() -> None:
+    """The armor may be named by its id; `none` declines ("they may choose"): nothing worn,
+    and the blow meets the full T3: 10 + 5 + 3 - 3 = 15."""
+    armored = warrior("b", "blue", 1, 0, armor={"id": "mail", "tier": 3}, shield={"tier": 2})
+    fight = Fight(warrior("a", "red", 0, 1), armored, dice=[20, 10])
+    fight.act("a", "attack", target="b", crit_item="mail")
+    assert _worn(fight) == [("b", "mail", 2)]
+    declined = Fight(warrior("a", "red", 0, 1), armored, dice=[20, 10])
+    declined.act("a", "attack", target="b", crit_item="none")
+    assert _worn(declined) == []
+    assert declined.damage() == [("b", 15, 15)]
+
+
+def test_the_defenders_natural_20_pick_is_given_on_the_attack() -> None:
+    """Seed: "This is true whether or not they were the one that initiated the contested
+    roll": b's natural 20 lowers the attacker's armor it names (`defender_crit_item`), not
+    a's sword; b wins by 10 and counterattacks: 10 + 5 + 3 - 1 = 17."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, armor={"id": "leather", "tier": 2}),
+        warrior("b", "blue", 1, 0),
+        dice=[10, 20],
+    )
+    fight.act("a", "attack", target="b", defender_crit_item="leather")
+    assert _worn(fight) == [("a", "leather", 1)]
+    assert fight.damage() == [("a", 17, 13)]
+
+
+def test_the_roller_picks_which_of_its_own_items_a_natural_1_lowers() -> None:
+    """Seed: "that player must chose to reduce their equipped Shield or weapon's Tier by 1":
+    a names its shield (`fumble_item`), so the sword keeps T3; b, rolling 1 too, names its
+    shield (`defender_fumble_item`). A tie of 1 + 0 against 1 + 0: nobody wins (B1)."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, shield={"id": "buckler", "tier": 1}),
+        warrior("b", "blue", 1, 0, facing="w", shield={"id": "kite", "tier": 2}),
+        dice=[1, 1],
+    )
+    fight.act("a", "attack", target="b", fumble_item="buckler", defender_fumble_item="shield")
+    assert _worn(fight) == [("a", "buckler", 0), ("b", "kite", 1)]
+    assert fight.get("a").tier_of("sword") == 3
+
+
+def test_impossible_crit_picks_are_refused() -> None:
+    """A pick must name something its roller may lower: gear above T0 that the opponent has
+    equipped (a natural 20) or the roller's own equipped shield or weapon (a natural 1);
+    natural armor only once the worn armor is T0 ("Natural armor may not be the target of a
+    Critical hit if they have worn armor covering it")."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, armor={"tier": 2}, race={"natural_armor": 1}),
+    )
+    fight.refuse("a", "attack", "cannot lower 'shield' on b", target="b", crit_item="shield")
+    fight.refuse("a", "attack", "may lower armor, sword", target="b", crit_item="natural_armor")
+    fight.refuse("a", "attack", "cannot lower a's 'axe'", target="b", fumble_item="axe")
+    fight.refuse("a", "attack", "defender_fumble_item", target="b", defender_fumble_item="armor")
+    bare = Fight(warrior("a", "red", 0, 0, weapons=[]), warrior("b", "blue", 1, 0))
+    bare.refuse("a", "attack", "cannot lower 'armor' on a", target="b", defender_crit_item="armor")

@@ -110,3 +110,50 @@ def test_dual_wielding_refusals() -> None:
     same.refuse("a", "attack", "one weapon", target="b", weapon="sword", also="sword")
     fists = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0))
     fists.refuse("a", "attack", "1 free hand", target="b", weapon="unarmed", also="unarmed")
+
+
+def test_the_player_may_keep_the_lower_die() -> None:
+    """Seed: "the character may throw 2d20 & select either one of the 2 rolls", "(unless you
+    chose the 1 for the roll)": `keep: lower` keeps the 1 of (1, 14), a critical failure
+    that wears the pair's higher weapon, the sword; 1 + Off-Hand 2 = 3 against 10 loses."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, **PAIR),
+        warrior("b", "blue", 1, 0, weapons=[]),
+        dice=[1, 14, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger", keep="lower")
+    assert fight.rolls()[0] == ("2d20kl1+2", 3)
+    assert [(e.item, e.tier) for e in fight.events(GearWorn)] == [("sword", 2)]
+    assert fight.exchange().winner == "defender"
+
+
+def test_an_unkept_20_is_no_critical_hit() -> None:
+    """B6: a natural 20 counts only on the kept die, as the seed says of an unkept 1:
+    (20, 6) kept low is 6 + 2 = 8 against 10, and b's mail is untouched."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, **PAIR),
+        warrior("b", "blue", 1, 0, armor={"id": "mail", "tier": 2}),
+        dice=[20, 6, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger", keep="lower")
+    assert fight.events(GearWorn) == []
+    assert fight.exchange().attack_total == 8
+
+
+def test_the_defender_chooses_its_kept_die_too() -> None:
+    """The defender's pair: `defender_keep: lower` keeps the 3 of (3, 12): 3 + Off-Hand 2 = 5
+    against 10; a wins by 5: 5 + 5 + 3 = 13."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, skills=SKILLED, **PAIR),
+        dice=[10, 3, 12],
+    )
+    fight.act("a", "attack", target="b", defender_keep="lower")
+    assert fight.exchange().defense_total == 5
+    assert fight.damage() == [("b", 13, 17)]
+
+
+def test_choosing_a_die_takes_two() -> None:
+    fight = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0))
+    fight.refuse("a", "attack", "one d20", target="b", keep="lower")
+    fight.refuse("a", "attack", "defender_keep", target="b", defender_keep="lower")

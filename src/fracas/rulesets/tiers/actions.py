@@ -31,6 +31,23 @@ class Attack(Action):
     dodge: Point | None = None
     """The defender's reserved move away, which interrupts the attack so that it is not made
     (rules/dodging.py); the defender's choice, as `defend_with` is."""
+    keep: Literal["higher", "lower"] = "higher"
+    """Dual wielding: which of the d20s is kept ("select either one of the 2 rolls"); a
+    natural 1 or 20 counts only on the kept die (B6)."""
+    defender_keep: Literal["higher", "lower"] = "higher"
+    """The defender's `keep`, when it answers with a pair (its choice, as `defend_with`)."""
+    crit_item: str | None = None
+    """The attacker's pick if it rolls a natural 20: the defender's `armor`,
+    `natural_armor`, `shield`, a weapon id, `natural_weapon` (or `unarmed`), or `none`; by
+    default the documented order (rules/crits.py)."""
+    fumble_item: str | None = None
+    """The attacker's pick if it rolls a natural 1: its own `shield`, a weapon id in hand,
+    or `natural_weapon`; by default the documented order."""
+    defender_crit_item: str | None = None
+    """The defender's pick if it rolls a natural 20, on the attacker's gear; the defender's
+    choice, written on the attack as `defend_with` is."""
+    defender_fumble_item: str | None = None
+    """The defender's pick if it rolls a natural 1, on its own gear."""
 
 
 Groping = Literal[

@@ -16,7 +16,10 @@ Natural armor is a target only once worn armor is T0; natural weapons (bare hand
 one) only once the weapons and shield in hand are all T0 or absent. A natural weapon above T0
 loses a Tier, like gear; at T0 the crit deals the 10 damage.
 
-The choice is the roller's; fracas takes a documented default: for a natural 20, the 10
+The choice is the roller's, named on the `attack` (`crit_item`, `fumble_item` and the
+defender's two); a natural 20 may name `none` ("may choose"), a natural 1 may not ("must
+chose"). Picks are checked against `hit_targets`/`fail_targets` when the action is verified.
+Without a pick fracas takes a documented default: for a natural 20, the 10
 damage when the opponent's T0 natural weapon is a valid target, else the worn armor, the
 natural armor, the shield in hand, the weapon the opponent answers with (or another in hand),
 the natural weapon; for a natural 1, the weapon used (of a pair, the higher Tier), the
@@ -26,6 +29,9 @@ The attacker's crits come before the defender's, both before the damage.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from fracas.core.errors import IllegalAction
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.events import GearWorn
 from fracas.rulesets.tiers.rules.arms import Arm
@@ -38,6 +44,23 @@ NATURAL_WEAPON_DAMAGE = 10
 """What a crit on a T0 natural weapon (bare hands included) deals, ignoring armor."""
 
 
+NATURAL = "natural_weapon"
+"""The pick naming a natural weapon (bare hands included); `unarmed` is read the same."""
+
+NO_CRIT = "none"
+"""A natural 20's pick that lowers nothing: the seed says the roller "may choose"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picks:
+    """The rollers' picks for one exchange, each None for the documented default."""
+
+    attacker_hit: str | None = None
+    attacker_fail: str | None = None
+    defender_hit: str | None = None
+    defender_fail: str | None = None
+
+
 def apply_crits(
     tx: Transaction,
     attacker_id: str,
@@ -46,15 +69,32 @@ def apply_crits(
     defender_id: str,
     answer: Arm,
     defense_face: int | None,
+    picks: Picks = Picks(),
 ) -> None:
-    for roller, face, own, opponent, their in (
-        (attacker_id, attack_face, used, defender_id, answer),
-        (defender_id, defense_face, answer, attacker_id, used),
+    for roller, face, own, opponent, their, hit, fail in (
+        (
+            attacker_id,
+            attack_face,
+            used,
+            defender_id,
+            answer,
+            picks.attacker_hit,
+            picks.attacker_fail,
+        ),
+        (
+            defender_id,
+            defense_face,
+            answer,
+            attacker_id,
+            used,
+            picks.defender_hit,
+            picks.defender_fail,
+        ),
     ):
         if face == 20:
-            critical_hit(tx, roller, opponent, their)
+            critical_hit(tx, roller, opponent, their, pick=hit)
         elif face == 1:
-            critical_failure(tx, roller, own)
+            critical_failure(tx, roller, own, pick=fail)
 
 
 def _hands_exposed(who: Warrior) -> bool:
@@ -65,26 +105,114 @@ def _hands_exposed(who: Warrior) -> bool:
     return all(who.tier_of(w) == 0 for w in who.wielded)
 
 
-def critical_hit(tx: Transaction, roller: str, opponent_id: str, their: Arm) -> None:
-    opponent = fighter(tx.state, opponent_id)
-    why = f"{roller}'s natural 20"
+def hit_targets(opponent: Warrior, their: Arm) -> list[str]:
+    """What a natural 20 may lower on `opponent` (answering with `their`), in the documented
+    default order: the first is taken when the roller names none."""
     hands = _hands_exposed(opponent)
-    weapon = _worn_first(opponent, their) or next(
-        (w for w in opponent.wielded if opponent.tier_of(w) > 0), None
-    )
+    targets: list[str] = []
     if hands and opponent.natural_weapon == 0:
-        deal(tx, opponent.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
-    elif opponent.armor > 0:
-        _wear(tx, opponent, opponent.armor_id or "armor", "armor", opponent.armor - 1, why)
+        targets.append(NATURAL)  # the 10 damage, armor ignored
+    if opponent.armor > 0:
+        targets.append("armor")
     elif opponent.natural_armor > 0:  # "until the worn armor is reduced to T0"
-        _wear(tx, opponent, "natural armor", "natural_armor", opponent.natural_armor - 1, why)
-    elif opponent.shield_equipped and opponent.shield > 0:
-        _wear(tx, opponent, opponent.shield_id or "shield", "shield", opponent.shield - 1, why)
-    elif weapon is not None:
-        _wear(tx, opponent, weapon, "weapon", opponent.tier_of(weapon) - 1, why)
-    elif hands:
-        tier = opponent.natural_weapon - 1
-        _wear(tx, opponent, "natural weapon", "natural_weapon", tier, why)
+        targets.append("natural_armor")
+    if opponent.shield_equipped and opponent.shield > 0:
+        targets.append("shield")
+    first = _worn_first(opponent, their)
+    names = [n for n in (*(their.parts or (their.name,)), *opponent.wielded) if n != UNARMED]
+    for name in [first, *names]:
+        if name is not None and opponent.tier_of(name) > 0 and name not in targets:
+            targets.append(name)
+    if hands and opponent.natural_weapon > 0:
+        targets.append(NATURAL)
+    return targets
+
+
+def fail_targets(roller: Warrior, own: Arm, *, hurts: bool = True) -> list[str]:
+    """What a natural 1 may lower of the roller's own ("their equipped Shield or weapon"),
+    striking with `own`, in the documented default order (the first is the default). Other
+    weapons in hand come last: the default never reaches past the shield to them."""
+    used = own.parts or (own.name,)
+    natural = UNARMED in used
+    targets: list[str] = []
+    first = _worn_first(roller, own)
+    for name in [first, *used]:
+        if name not in (None, UNARMED, *targets) and roller.tier_of(str(name)) > 0:
+            targets.append(str(name))
+    if natural and roller.natural_weapon > 0:
+        targets.append(NATURAL)
+    if roller.shield_equipped and roller.shield > 0:
+        targets.append("shield")
+    if natural and roller.natural_weapon == 0 and hurts:
+        targets.append(NATURAL)  # 10 damage to oneself
+    for name in roller.wielded:
+        if roller.tier_of(name) > 0 and name not in targets:
+            targets.append(name)
+    return targets
+
+
+def _default_fail(targets: list[str], own: Arm) -> str | None:
+    """The default natural 1 stops at the shield: another weapon in hand, not used, is worn
+    only when named."""
+    first = next(iter(targets), None)
+    if first in ("shield", NATURAL) or first in (own.parts or (own.name,)):
+        return first
+    return None
+
+
+def normal_pick(who: Warrior, pick: str) -> str:
+    """A pick as the crit lists name it: the armor's or shield's id stands for its slot, and
+    `unarmed` for the natural weapon."""
+    if pick == UNARMED:
+        return NATURAL
+    if who.armor_id is not None and pick == who.armor_id:
+        return "armor"
+    if who.shield_id is not None and pick == who.shield_id:
+        return "shield"
+    return pick
+
+
+def check_hit_pick(opponent: Warrior, their: Arm, pick: str, field: str) -> None:
+    """Refuse a natural 20's pick that names nothing the rules let it lower."""
+    targets = hit_targets(opponent, their)
+    if pick == NO_CRIT or normal_pick(opponent, pick) in targets:
+        return
+    raise IllegalAction(
+        f"{field}: a natural 20 cannot lower {pick!r} on {opponent.id}; it may lower "
+        f"{_listing(targets)}, or `none`"
+    )
+
+
+def check_fail_pick(roller: Warrior, own: Arm, pick: str, field: str) -> None:
+    """Refuse a natural 1's pick that names nothing of the roller's it may lower."""
+    targets = fail_targets(roller, own)
+    if normal_pick(roller, pick) in targets:
+        return
+    raise IllegalAction(
+        f"{field}: a natural 1 cannot lower {roller.id}'s {pick!r} (its equipped shield or "
+        f"weapon above T0, or the natural weapon it strikes with); it may lower "
+        f"{_listing(targets)}"
+    )
+
+
+def _listing(targets: list[str]) -> str:
+    return ", ".join(targets) if targets else "nothing"
+
+
+def critical_hit(
+    tx: Transaction, roller: str, opponent_id: str, their: Arm, *, pick: str | None = None
+) -> None:
+    """`pick`: the roller's choice among `hit_targets` (checked when the action was
+    verified); one that an earlier crit of the same exchange made impossible falls back to
+    the default."""
+    opponent = fighter(tx.state, opponent_id)
+    targets = hit_targets(opponent, their)
+    if pick == NO_CRIT:
+        return
+    chosen = normal_pick(opponent, pick) if pick is not None else None
+    target = chosen if chosen in targets else next(iter(targets), None)
+    if target is not None:
+        _lower(tx, opponent, target, f"{roller}'s natural 20")
 
 
 def _worn_first(who: Warrior, used: Arm) -> str | None:
@@ -94,22 +222,40 @@ def _worn_first(who: Warrior, used: Arm) -> str | None:
     return max(names, key=who.tier_of, default=None)
 
 
-def critical_failure(tx: Transaction, roller_id: str, own: Arm, *, hurts: bool = True) -> None:
+def critical_failure(
+    tx: Transaction,
+    roller_id: str,
+    own: Arm,
+    *,
+    hurts: bool = True,
+    pick: str | None = None,
+) -> None:
     """`hurts`: whether striking with a T0 natural weapon deals the 10 to oneself (not in an
-    even split, where damage comes only "against an unarmed opponent's weapons")."""
+    even split, where damage comes only "against an unarmed opponent's weapons"). `pick`:
+    the roller's choice among `fail_targets`, falling back to the default as for hits."""
     roller = fighter(tx.state, roller_id)
-    why = f"{roller.id}'s natural 1"
-    weapon = _worn_first(roller, own)
-    natural = UNARMED in (own.parts or (own.name,))
-    if weapon is not None:
-        _wear(tx, roller, weapon, "weapon", roller.tier_of(weapon) - 1, why)
-    elif natural and roller.natural_weapon > 0:
-        tier = roller.natural_weapon - 1
-        _wear(tx, roller, "natural weapon", "natural_weapon", tier, why)
-    elif roller.shield_equipped and roller.shield > 0:
-        _wear(tx, roller, roller.shield_id or "shield", "shield", roller.shield - 1, why)
-    elif natural and hurts:
-        deal(tx, roller.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
+    targets = fail_targets(roller, own, hurts=hurts)
+    chosen = normal_pick(roller, pick) if pick is not None else None
+    target = chosen if chosen in targets else _default_fail(targets, own)
+    if target is not None:
+        _lower(tx, roller, target, f"{roller.id}'s natural 1")
+
+
+def _lower(tx: Transaction, owner: Warrior, target: str, why: str) -> None:
+    """One crit on `target`: a Tier off the item, or at a T0 natural weapon the 10 damage."""
+    if target == NATURAL:
+        if owner.natural_weapon == 0:
+            deal(tx, owner.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
+        else:
+            _wear(tx, owner, "natural weapon", "natural_weapon", owner.natural_weapon - 1, why)
+    elif target == "armor":
+        _wear(tx, owner, owner.armor_id or "armor", "armor", owner.armor - 1, why)
+    elif target == "natural_armor":
+        _wear(tx, owner, "natural armor", "natural_armor", owner.natural_armor - 1, why)
+    elif target == "shield":
+        _wear(tx, owner, owner.shield_id or "shield", "shield", owner.shield - 1, why)
+    else:
+        _wear(tx, owner, target, "weapon", owner.tier_of(target) - 1, why)
 
 
 def _wear(tx: Transaction, owner: Warrior, item: str, slot: str, tier: int, why: str) -> None:

@@ -14,7 +14,8 @@ natural armor) plus the shield's when the blow comes from the front (B4). Negati
 no damage (B3); the formulas live in rules/damage.py, crossbow and firearm shots in
 rules/shooting.py, and the low-light bonus a defender gets against shots in rules/light.py.
 
-Two melee weapons (or bare hands) wielded together throw a d20 each and keep the higher (B6),
+Two melee weapons (or bare hands) wielded together throw a d20 each and keep the higher, or
+the lower when the roller declares `keep: lower` (B6),
 with the lower skill and Tier (rules/arms.together). The defender answers with any melee
 weapon it carries or bare hands (it may swap freely; by default a pair in hand that both
 reach, else the best single answer): if it wins and the attacker stands within that answer's
@@ -161,9 +162,33 @@ def verify(state: EncounterState, action: Attack) -> None:
     blindness.check_attack(state, actor, target)
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
-    _defense(target, distance(actor.tile, target.tile), action)
+    answer = _defense(target, distance(actor.tile, target.tile), action)
+    _check_picks(actor, used, target, answer, action)
     if action.dodge is not None:
         dodging.verify(state, target, action.dodge)
+
+
+def _check_picks(actor: Warrior, used: Arm, target: Warrior, answer: Arm, action: Attack) -> None:
+    """Refuse, before any die is thrown, a crit pick that names nothing the rules let its
+    roller lower as things stand now."""
+    if action.keep != "higher" and used.dice == 1:
+        raise IllegalAction(
+            f"keep: {actor.id} throws one d20 with {used.name}; choosing a die takes two "
+            "weapons wielded together (`also`)"
+        )
+    if action.defender_keep != "higher" and answer.dice == 1:
+        raise IllegalAction(
+            f"defender_keep: {target.id} answers with {answer.name}, one d20; choosing a die "
+            "takes a pair of weapons that both reach"
+        )
+    if action.crit_item is not None:
+        crits.check_hit_pick(target, answer, action.crit_item, "crit_item")
+    if action.fumble_item is not None:
+        crits.check_fail_pick(actor, used, action.fumble_item, "fumble_item")
+    if action.defender_crit_item is not None:
+        crits.check_hit_pick(actor, used, action.defender_crit_item, "defender_crit_item")
+    if action.defender_fumble_item is not None:
+        crits.check_fail_pick(target, answer, action.defender_fumble_item, "defender_fumble_item")
 
 
 def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple[int, int]) -> int:
@@ -200,14 +225,14 @@ def resolve(tx: Transaction, action: Attack) -> None:
     for attempt in range(MAX_REROLLS + 1):
         attack_mod = attacker.reflex + used.skill
         attack_total = tx.roll(
-            f"{_d20s(used)}+{attack_mod}", f"{why}: {attacker.id} with {used.name}"
+            f"{_d20s(used, action.keep)}+{attack_mod}", f"{why}: {attacker.id} with {used.name}"
         )
         attack_face = attack_total - attack_mod
         if defender.is_active:
             defense_mod = defender.reflex + defense_skill + gloom
             dim = f" (+{gloom} low light)" if gloom else ""
             defense_total = tx.roll(
-                f"{_d20s(answer)}+{defense_mod}",
+                f"{_d20s(answer, action.defender_keep)}+{defense_mod}",
                 f"{why}: {defender.id} defends with {answer.name}{dim}",
             )
             defense_face: int | None = defense_total - defense_mod
@@ -230,7 +255,15 @@ def resolve(tx: Transaction, action: Attack) -> None:
         )
     )
     if options(tx.state).crits:
-        crits.apply_crits(tx, attacker.id, used, attack_face, defender.id, answer, defense_face)
+        picks = crits.Picks(
+            attacker_hit=action.crit_item,
+            attacker_fail=action.fumble_item,
+            defender_hit=action.defender_crit_item,
+            defender_fail=action.defender_fumble_item,
+        )
+        crits.apply_crits(
+            tx, attacker.id, used, attack_face, defender.id, answer, defense_face, picks
+        )
     _damage(tx, attacker.id, defender.id, used, answer, abs(attack_total - defense_total), winner)
 
 
@@ -278,7 +311,10 @@ def _tier_now(who: Warrior, used: Arm) -> int:
     return min(who.natural_weapon if name == UNARMED else who.tier_of(name) for name in names)
 
 
-def _d20s(used: Arm) -> str:
+def _d20s(used: Arm, keep: str = "higher") -> str:
     """One d20, or with weapons wielded together one each, the chosen one kept (B6: the
-    higher, so a 1 on the other die is no critical failure)."""
-    return "1d20" if used.dice == 1 else f"{used.dice}d20kh1"
+    higher by default, so a 1 on the other die is no critical failure; `keep: lower` keeps
+    the lower, and then an unkept 20 is no critical hit)."""
+    if used.dice == 1:
+        return "1d20"
+    return f"{used.dice}d20{'kl1' if keep == 'lower' else 'kh1'}"
