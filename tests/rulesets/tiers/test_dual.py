@@ -157,3 +157,58 @@ def test_choosing_a_die_takes_two() -> None:
     fight = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0))
     fight.refuse("a", "attack", "one d20", target="b", keep="lower")
     fight.refuse("a", "attack", "defender_keep", target="b", defender_keep="lower")
+
+
+TAILED = {"natural_weapon": 2}
+
+
+def test_a_tail_beside_two_weapons_throws_a_third_die() -> None:
+    """Seed: "If they have more than 2 weapons, they may throw an additional 1d20 for each
+    weapon wielded & in range during the contested-action. They still only select one d20":
+    sword, dagger and a T2 tail (`third: unarmed`) throw 3d20, 17 kept, + the lowest skill,
+    Unarmed 1 = 18 against 10; damage 8 + 5 + the lowest Tier, the dagger's T1 = 14."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, skills=SKILLED, race=TAILED, **PAIR),
+        warrior("b", "blue", 1, 0, weapons=[]),
+        dice=[4, 17, 9, 10],
+    )
+    fight.act("a", "attack", target="b", weapon="sword", also="dagger", third="unarmed")
+    assert fight.rolls()[0] == ("3d20kh1+1", 18)
+    assert fight.exchange().weapon == "sword+dagger+unarmed"
+    assert fight.damage() == [("b", 14, 16)]
+
+
+def test_third_weapon_refusals() -> None:
+    """A third d20 needs a third weapon "wielded & in range": beside two hands, only a race's
+    natural weapon; not bare hands of a race without one, nor one already striking."""
+    human = Fight(warrior("a", "red", 0, 0, **PAIR), warrior("b", "blue", 1, 0))
+    human.refuse(
+        "a",
+        "attack",
+        "no natural weapon",
+        target="b",
+        weapon="sword",
+        also="dagger",
+        third="unarmed",
+    )
+    human.refuse("a", "attack", "name `also`", target="b", third="unarmed")
+    tailed = Fight(warrior("a", "red", 0, 0, race=TAILED, **PAIR), warrior("b", "blue", 1, 0))
+    tailed.refuse(
+        "a",
+        "attack",
+        "only be the race's natural weapon",
+        target="b",
+        weapon="sword",
+        also="dagger",
+        third="sword",
+    )
+    one = Fight(warrior("a", "red", 0, 0, race=TAILED), warrior("b", "blue", 1, 0))
+    one.refuse(
+        "a",
+        "attack",
+        "already strikes unarmed",
+        target="b",
+        weapon="sword",
+        also="unarmed",
+        third="unarmed",
+    )

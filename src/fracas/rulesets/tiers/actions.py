@@ -24,6 +24,10 @@ class Attack(Action):
     also: str | None = None
     """Dual wielding: the melee weapon in the other hand (or `unarmed`), wielded together
     with `weapon`: 2d20, the higher kept, the lower skill and the lower Tier."""
+    third: str | None = None
+    """Multi-wielding: a further weapon beside `weapon` and `also`, one more d20 ("an
+    additional 1d20 for each weapon wielded & in range"). With both hands full only the
+    race's own natural weapon (a tail, horns: `unarmed`) can be it (B6)."""
     defend_with: str | None = None
     """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
     answer. By default a pair of one-handed melee weapons in hand that both reach the

@@ -98,17 +98,19 @@ def default_defense(who: Warrior, gap: int) -> Arm:
     return max(pool, key=lambda c: (c.skill, c.tier))
 
 
-def together(who: Warrior, first: Arm, second: Arm) -> Arm:
-    """Two melee weapons (or bare hands) wielded together (seed, "Dual Wield Melee"): "the
+def together(who: Warrior, first: Arm, second: Arm, *more: Arm) -> Arm:
+    """Two melee weapons (or bare hands) wielded together (seed, "Dual Wield Melee"), and any
+    further one in range ("an additional 1d20 for each weapon wielded & in range"): "the
     lowest of the applicable skills being used as their skill bonus", damage from "the lowest
-    Tier of the weapons used (unarmed is equal to T0)", and in reach where both reach."""
+    Tier of the weapons used (unarmed is equal to T0)", and in reach where all reach."""
+    arms = (first, second, *more)
     return Arm(
-        name=f"{first.name}+{second.name}",
-        kind="melee" if UNARMED not in (first.kind, second.kind) else UNARMED,
-        skill=min(first.skill, second.skill),
-        tier=min(first.tier, second.tier),
-        reach=min(first.reach, second.reach),
-        parts=(first.name, second.name),
+        name="+".join(a.name for a in arms),
+        kind="melee" if all(a.kind != UNARMED for a in arms) else UNARMED,
+        skill=min(a.skill for a in arms),
+        tier=min(a.tier for a in arms),
+        reach=min(a.reach for a in arms),
+        parts=tuple(a.name for a in arms),
     )
 
 

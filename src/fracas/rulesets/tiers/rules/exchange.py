@@ -59,6 +59,8 @@ MAX_REROLLS = 20
 def attacking_arm(actor: Warrior, action: Attack) -> Arm:
     first = _one_arm(actor, action.weapon or actor.main or UNARMED)
     if action.also is None:
+        if action.third is not None:
+            raise IllegalAction("third: a third weapon joins two wielded together; name `also`")
         return first
     second = _one_arm(actor, action.also)
     if not (first.strikes_in_melee and second.strikes_in_melee):
@@ -76,7 +78,28 @@ def attacking_arm(actor: Warrior, action: Attack) -> Arm:
             f"{actor.id} has {_free_hands(actor)} free hand(s); {first.name} and {second.name} "
             f"need {bare}"
         )
-    return together(actor, first, second)
+    if action.third is None:
+        return together(actor, first, second)
+    return together(actor, first, second, _third_arm(actor, first, second, action.third))
+
+
+def _third_arm(actor: Warrior, first: Arm, second: Arm, name: str) -> Arm:
+    """A third weapon needs a third limb: with both hands on `weapon` and `also`, only a
+    race's natural weapon (`natural_weapon` above T0 on its sheet: a tail, horns) can strike
+    beside them, and only when neither hand strikes unarmed already."""
+    if name != UNARMED:
+        raise IllegalAction(
+            f"third: {actor.id}'s hands hold {first.name} and {second.name}; a third weapon "
+            "can only be the race's natural weapon (`unarmed`)"
+        )
+    if UNARMED in (first.name, second.name):
+        raise IllegalAction(f"third: {actor.id} already strikes unarmed with a hand")
+    if actor.race.natural_weapon == 0:
+        raise IllegalAction(
+            f"third: {actor.id}'s race has no natural weapon (a tail, horns) to strike with "
+            "beside its two hands"
+        )
+    return arm(actor, UNARMED)
 
 
 def _free_hands(actor: Warrior) -> int:
