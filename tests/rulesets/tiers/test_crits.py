@@ -175,3 +175,17 @@ def test_impossible_crit_picks_are_refused() -> None:
     fight.refuse("a", "attack", "defender_fumble_item", target="b", defender_fumble_item="armor")
     bare = Fight(warrior("a", "red", 0, 0, weapons=[]), warrior("b", "blue", 1, 0))
     bare.refuse("a", "attack", "cannot lower 'armor' on a", target="b", defender_crit_item="armor")
+
+
+def test_a_pick_spent_by_the_other_sides_crit_falls_back_to_the_default() -> None:
+    """a's natural 20 comes first and takes b's T1 blade to T0; b's natural 1 had named the
+    blade, which can lose no more ("cannot reduce ... below T0"), so it wears the default
+    next in line, b's shield in hand."""
+    blade = {"id": "blade", "kind": "melee", "tier": 1}
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, weapons=[blade], shield={"id": "kite", "tier": 1}),
+        dice=[20, 1],
+    )
+    fight.act("a", "attack", target="b", crit_item="blade", defender_fumble_item="blade")
+    assert _worn(fight) == [("b", "blade", 0), ("b", "kite", 0)]
