@@ -4,13 +4,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from fracas.core.dice import Dice
+from fracas.core.encounter import Encounter
 from fracas.core.errors import ScenarioError
 from fracas.core.events import ConditionRemoved
+from fracas.rulesets.tiers import RULESET
 from fracas.rulesets.tiers.events import ActionSpent
 from fracas.rulesets.tiers.rules.effects import EffectsInPlay
-from tests.rulesets.tiers.helpers import Fight, warrior
+from fracas.scenario import parse_scenario
+from tests.rulesets.tiers.helpers import Fight, scenario, warrior
+from tests.tactics_playout import play_suggestions
 
 
 def _duel(**kwargs: object) -> Fight:
@@ -318,3 +325,40 @@ def test_the_opening_attack_needs_an_existing_opener() -> None:
     """A scenario naming an opener who is not in the fight is refused."""
     with pytest.raises(ScenarioError, match="opening_attack: there is no combatant 'zed'"):
         _ambush(opening_attack="zed")
+
+
+def test_an_ending_effect_wears_off_when_the_bearers_turn_is_skipped() -> None:
+    """Seed: "they may declare an action to extend those effects": a, knocked out, declares
+    nothing when its turn comes up, so its ending `blessed` wears off then."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("c", "red", 0, 1),
+        warrior("b", "blue", 1, 0),
+    )
+    fight.act("gm", "effect", target="a", name="blessed", turns=1)
+    fight.end("a")
+    fight.act("gm", "override", target="a", hp=0)
+    fight.end("c", "b")
+    assert fight.state.actor == "c"
+    assert _effect_names(fight, "a") == []
+    assert [e.why for e in fight.events(ConditionRemoved) if e.name == "blessed"] == [
+        "start of turn, the bearer cannot act to extend it"
+    ]
+
+
+def test_opening_groups_and_effects_replay_and_autoplay_legally() -> None:
+    """The opening round, group initiative and effects are all in the log: replaying it gives
+    the same state, and the tactics' suggestions stay legal from the ambush on."""
+    for seed in range(20):
+        data = scenario(
+            warrior("p1", "players", 0, 0),
+            warrior("p2", "players", 3, 0),
+            warrior("n1", "npcs", 1, 0),
+            warrior("n2", "npcs", 4, 1),
+            order=None,
+            options={"npc_initiative": "group", "opening_attack": "n1"},
+        )
+        enc = Encounter(RULESET, RULESET.setup(parse_scenario(data)), Dice(random.Random(seed)))
+        enc.act(RULESET.parse_action({"actor": "gm", "do": "effect", "target": "p1", "name": "x"}))
+        play_suggestions(enc, 120, lambda before, events: None)
+        assert enc.state.turns.round > 1 or enc.state.outcome is not None
