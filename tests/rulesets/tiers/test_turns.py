@@ -362,3 +362,13 @@ def test_opening_groups_and_effects_replay_and_autoplay_legally() -> None:
         enc.act(RULESET.parse_action({"actor": "gm", "do": "effect", "target": "p1", "name": "x"}))
         play_suggestions(enc, 120, lambda before, events: None)
         assert enc.state.turns.round > 1 or enc.state.outcome is not None
+
+
+def test_table_order_puts_the_players_first_whoever_is_listed_first() -> None:
+    """Seed: "starting with players going first, then the enemy NPCs ... regardless of who
+    initiated combat": the `players` side leads even when an NPC is listed first."""
+    listed = [("n1", "npcs"), ("p1", "players"), ("n2", "wolves"), ("p2", "players")]
+    people = [warrior(wid, side, x, 0) for x, (wid, side) in enumerate(listed)]
+    fight = Fight(*people, order=None, options={"turn_order": "table"})
+    assert fight.state.turns.order == ("p1", "p2", "n1", "n2")
+    assert fight.rolls() == []

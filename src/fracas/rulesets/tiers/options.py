@@ -28,7 +28,8 @@ class TiersOptions(BaseModel):
     turn_order: Literal["initiative", "table"] = "initiative"
     """B17: "the most common way to determine turn order is to simply go around the room ...
     starting with players going first"; fracas cannot see the table, so `table` takes the
-    scenario's listing, the side of the first listed combatant (the players) first. The
+    scenario's listing, the `players` side first (the first listed combatant's side when no
+    side is called `players`). The
     seed's other way, 1d20 + Reflex, is the default since it needs no seating. A scenario's
     `order:` overrides both."""
     npc_initiative: Literal["individual", "side", "group"] = "individual"

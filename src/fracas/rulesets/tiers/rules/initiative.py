@@ -9,8 +9,9 @@ group (GM's choice)": option `npc_initiative` (B17). An NPC is any side other th
 spot the fight first, and its members then act one after another in listing order; a group
 ties and re-rolls as a single entry. A scenario's `order:` gives any order at all.
 B17: with `turn_order: table` no dice are rolled and the order goes "around the room ...
-starting with players going first": the scenario's listing, the first listed combatant's side
-first.
+starting with players going first": the scenario's listing, the `players` side first, so an
+ambusher listed first still waits; a scenario without a `players` side starts with the first
+listed combatant's side.
 TIERS-52, the opening attack: the order holds "regardless of who initiated combat & after the
 first attack action has concluded — perhaps because of an ambush or a particularly violent
 player character prompting the battle by attacking pre-combat". With `opening_attack: <id>`
@@ -61,7 +62,8 @@ def _entries(tx: Transaction) -> dict[str, tuple[str, ...]]:
 def roll_initiative(tx: Transaction) -> tuple[str, ...]:
     everyone = [c.id for c in tx.state.combatants]
     if options(tx.state).turn_order == "table":
-        players = tx.state.combatants[0].side
+        sides = {c.side for c in tx.state.combatants}
+        players = PLAYERS if PLAYERS in sides else tx.state.combatants[0].side
         return tuple(sorted(everyone, key=lambda cid: tx.state.get(cid).side != players))
     entries = _entries(tx)
 
