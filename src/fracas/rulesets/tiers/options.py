@@ -28,9 +28,19 @@ class TiersOptions(BaseModel):
     turn_order: Literal["initiative", "table"] = "initiative"
     """B17: "the most common way to determine turn order is to simply go around the room ...
     starting with players going first"; fracas cannot see the table, so `table` takes the
-    scenario's listing, the side of the first listed combatant (the players) first. The
+    scenario's listing, the `players` side first (the first listed combatant's side when no
+    side is called `players`). The
     seed's other way, 1d20 + Reflex, is the default since it needs no seating. A scenario's
     `order:` overrides both."""
+    npc_initiative: Literal["individual", "side", "group"] = "individual"
+    """B17: "All NPC's can roll for turn order individually, as multiple groups, or as 1 big
+    group (GM's choice)": each NPC rolls (individual), each NPC side rolls once (side), or
+    all NPCs roll once (group); a group adds its highest Reflex and acts in listing order.
+    An NPC is any side other than `players`."""
+    opening_attack: str | None = None
+    """TIERS-52: the id of whoever strikes the first blow (an ambusher, a player attacking
+    pre-combat). Its attack alone is round 1 and ends its turn; the turn order starts with
+    round 2, "after the first attack action has concluded". None: no opening attack."""
     crits: bool = True
     """Natural 20s and 1s lower gear Tiers ("Critical Rolls"); off for a table that skips it."""
     light_ring: Literal["from_source", "beyond_bright"] = "from_source"

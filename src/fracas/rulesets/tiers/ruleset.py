@@ -6,9 +6,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, cast
 
 from fracas.core.actions import Action
+from fracas.core.dice import Dice
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
-from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
+from fracas.core.ruleset import BaseRuleset, Resolution, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
@@ -35,6 +36,7 @@ from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
+    effects,
     exchange,
     falling,
     free_stealth,
@@ -88,6 +90,8 @@ class Tiers(BaseRuleset):
             Cast: (magic.verify, magic.resolve),
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
+            effects.GiveEffect: (effects.verify_give, effects.resolve_give),
+            effects.Extend: (effects.verify_extend, effects.resolve_extend),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -122,12 +126,45 @@ class Tiers(BaseRuleset):
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
         return initiative.roll_initiative(tx)
 
+    def start(
+        self, state: EncounterState, dice: Dice, order: tuple[str, ...] | None = None
+    ) -> list[Event]:
+        """With an `opening_attack`, round 1 is the opener's attack alone, whatever the order
+        (rules/initiative.py, TIERS-52)."""
+        opening = initiative.opening_round(state)
+        if opening is None:
+            return super().start(state, dice, order)
+        return [opening, *super().start(self.evolve(state, opening), dice, order)]
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        super().verify(state, action)
+        initiative.verify_opening(state, action)
+
     # -- turn flow -----------------------------------------------------------------------
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice | None) -> Resolution:
+        """Every action first lets an ending start-of-turn effect wear off unless it is the
+        turn's first action and extends it (rules/effects.py, TIERS-54)."""
+        if not effects.ending(state, action.actor):
+            return super().resolve(state, action, dice)
+        tx = Transaction(self, state, dice)
+        effects.before_action(tx, action)
+        done = super().resolve(tx.state, action, dice)
+        return Resolution([*tx.events, *done.events], done.state)
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        """The effects the combatant bears are logged for the GM to apply (TIERS-54)."""
+        why_not = super().on_turn_start(tx, combatant_id)
+        effects.at_turn_start(tx, combatant_id, skipped=why_not is not None)
+        return why_not
 
     def after_action(self, tx: Transaction) -> None:
         movers = {e.target for e in tx.events if isinstance(e, Moved)}
         if movers:
             movement.keep_facings(tx, movers)
+        if initiative.close_opening(tx.events, tx.state):
+            # the opening attack has concluded: the turn order begins (TIERS-52)
+            self.turn_model.end_turn(tx, self)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Free actions "at any time, on anyone's turn" (a swap, the free stealth attack on
