@@ -78,3 +78,43 @@ def test_gm_only_events_and_unseen_moves_stay_with_the_gm() -> None:
     assert shows(state, moved, "blind")
     assert not shows(state, moved, "orc")
     assert not shows(state, moved, "lit")
+
+
+def _ambush() -> Fight:
+    """The dark room: the orc stands behind the Blind player (south of it, which faces
+    north), both in the dark; `lit` is in the torchlight far off."""
+    return Fight(
+        warrior("lit", "players", 2, 2),
+        warrior("blind", "players", 20, 2),
+        warrior("orc", "npcs", 20, 3),
+        map=ROOM,
+        order=["orc", "blind", "lit"],
+        dice=[5],
+    )
+
+
+def test_a_stealth_attack_reveals_the_attacker_to_every_viewer() -> None:
+    """Seed: "Attacking once with stealth ... will automatically reveal the location of the
+    attacker to everyone": before its free stealth attack the orc is unseen by `lit` and
+    only someone unknown to `blind`; after it, both see it in full, as the GM does."""
+    fight = _ambush()
+    assert "orc" not in [c.get("id") for c in view(fight.state, "lit")["combatants"]]
+    assert {"unknown": True, "position": {"x": 20, "y": 3}} in view(fight.state, "blind")[
+        "combatants"
+    ]
+    fight.act("orc", "free_stealth_attack", target="blind")
+    orc = view(fight.state, GM)["combatants"][2]
+    assert orc["id"] == "orc"
+    assert orc in view(fight.state, "lit")["combatants"]
+    assert orc in view(fight.state, "blind")["combatants"]
+
+
+def test_the_revealed_place_is_where_it_struck_from() -> None:
+    """The seed reveals "the location": once the orc steps off it into the dark, `lit` loses
+    it again and is not sent the move."""
+    fight = _ambush()
+    fight.act("orc", "free_stealth_attack", target="blind")
+    fight.act("orc", "move", distance=1, direction="right")
+    assert fight.get("orc").tile == (21, 3)
+    assert "orc" not in [c.get("id") for c in view(fight.state, "lit")["combatants"]]
+    assert not shows(fight.state, fight.events(Moved)[-1], "lit")

@@ -208,3 +208,13 @@ class Identify(Action):
 
     do: ClassVar[str] = "identify"
     target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drop(Action):
+    """A free action on anyone's turn: let a carried weapon fall where one stands. It leaves
+    the hands and the gear; the fall onto the tile is logged for the GM's map."""
+
+    do: ClassVar[str] = "drop"
+    free: ClassVar[bool] = True
+    weapon: str

@@ -319,3 +319,45 @@ class SpellCast(TiersEvent):
     def describe(self) -> str:
         also = f": {self.effect}" if self.effect else ""
         return f"{self.caster} casts {self.spell} on {self.target}{also}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dropped(TiersEvent):
+    """A weapon let fall (rules/dropping.py): gone from the dropper's hands and gear, lying
+    on the tile it stood on."""
+
+    kind: ClassVar[str] = "dropped"
+    combatant: str
+    item: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        kept = [i for i, w in enumerate(who.weapons) if w.id != self.item]
+        return update(
+            state,
+            self.combatant,
+            weapons=tuple(who.weapons[i] for i in kept),
+            weapon_tiers=tuple(who.weapon_tiers[i] for i in kept),
+            main=None if who.main == self.item else who.main,
+            off=None if who.off == self.item else who.off,
+            unloaded=tuple(u for u in who.unloaded if u != self.item),
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} drops {self.item} at {self.at}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Revealed(TiersEvent):
+    """A stealth attacker's place made known to everyone (rules/reveal.py)."""
+
+    kind: ClassVar[str] = "revealed"
+    combatant: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, revealed_at=self.at)
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s stealth attack reveals it at {self.at} to everyone"

@@ -16,6 +16,7 @@ from fracas.rulesets.tiers.actions import (
     Attack,
     Cast,
     Climb,
+    Drop,
     EquipShield,
     EvenSplit,
     Face,
@@ -35,6 +36,7 @@ from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
+    dropping,
     exchange,
     falling,
     free_stealth,
@@ -88,6 +90,7 @@ class Tiers(BaseRuleset):
             Cast: (magic.verify, magic.resolve),
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
+            Drop: (dropping.verify, dropping.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -130,9 +133,10 @@ class Tiers(BaseRuleset):
             movement.keep_facings(tx, movers)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
-        """Free actions "at any time, on anyone's turn" (a swap, the free stealth attack on
-        the Blind); a reserved non-contested action on another's turn (rules/reserve.py)."""
-        if isinstance(action, Swap | Cast | free_stealth.FreeStealthAttack):
+        """Free actions "at any time, on anyone's turn" (a swap, a drop, a spell, the free
+        stealth attack on the Blind); a reserved non-contested action on another's turn
+        (rules/reserve.py)."""
+        if isinstance(action, Swap | Cast | Drop | free_stealth.FreeStealthAttack):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 

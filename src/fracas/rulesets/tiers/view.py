@@ -15,7 +15,8 @@ viewer, so the web table (and any later client) asks `view(state, viewer)` inste
   where they are in the dark); an unseen character adjacent to it as `{"unknown": true,
   "position": ...}` (the Blind are "aware of each others presence there. However, they cannot
   identify them"), or in full but for its `state` once it has identified them with
-  `identify` (while they stay adjacent); other unseen characters not at all. `gm_map` only
+  `identify` (while they stay adjacent); other unseen characters not at all. A stealth
+  attacker is seen in full by all where its attack revealed it (rules/reveal.py). `gm_map` only
   when it is not Blind.
 - Events whose class says `gm_only = True` (the GM marking lines, bumps in the dark) reach
   only the GM and the non-Blind; moves and turns of a combatant go only to viewers who
@@ -33,6 +34,7 @@ from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.events import Faced, Moved
 from fracas.rulesets.tiers.rules.common import distance, fighter
 from fracas.rulesets.tiers.rules.light import BRIGHT, blind, identifies, light_at
+from fracas.rulesets.tiers.rules.reveal import revealed
 from fracas.rulesets.tiers.warrior import Warrior
 
 GM = None
@@ -69,6 +71,12 @@ def _light_name(level: int) -> str | int:
     return "bright" if level >= BRIGHT else level
 
 
+def _known(state: EncounterState, me: Warrior, them: Warrior) -> bool:
+    """Whether `me` sees `them` in full: it identifies them, or their stealth attack revealed
+    them "to everyone" where they stand (rules/reveal.py)."""
+    return identifies(state, me, them) or revealed(state, them)
+
+
 def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
     """The state as `viewer` may see it (None: the GM)."""
     whole = state.to_json()
@@ -79,7 +87,7 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
     shown: list[dict[str, Any]] = []
     for other, data in zip(state.combatants, whole["combatants"], strict=True):
         them = cast(Warrior, other)
-        if identifies(state, me, them):
+        if _known(state, me, them):
             shown.append(data)
         elif them.id in me.identified and distance(me.tile, them.tile) == 1:
             shown.append({**data, "state": None})
@@ -102,5 +110,5 @@ def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
         return not blind(state, me)
     if isinstance(event, Moved | Faced):
         who = event.target if isinstance(event, Moved) else event.combatant
-        return identifies(state, me, fighter(state, who))
+        return _known(state, me, fighter(state, who))
     return True

@@ -62,6 +62,9 @@ class Warrior(Combatant):
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
     identified: tuple[str, ...] = ()
+    revealed_at: Tile | None = None
+    """Where its last stealth attack revealed it "to everyone" (rules/reveal.py); it stays
+    known there to every viewer until it leaves that tile."""
     """Whom it identified by touch and sound while unable to see them (rules/blindness.py)."""
     """Whom this round's free stealth attack on the Blind struck (rules/free_stealth.py)."""
 
