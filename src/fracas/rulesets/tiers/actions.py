@@ -218,3 +218,13 @@ class Drop(Action):
     do: ClassVar[str] = "drop"
     free: ClassVar[bool] = True
     weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grab(Action):
+    """A non-contested action: pick up a weapon lying on one's own tile or a neighbouring one
+    (`at` says which tile when more than one holds a weapon of that id)."""
+
+    do: ClassVar[str] = "grab"
+    weapon: str
+    at: Point | None = None

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, cast
 
 from fracas.core.events import Event
 from fracas.core.state import EncounterState, replace
-from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Warrior
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, GroundItem, Warrior
 
 
 def warrior(state: EncounterState, combatant_id: str) -> Warrior:
@@ -334,6 +334,14 @@ class Dropped(TiersEvent):
     def apply(self, state: EncounterState) -> EncounterState:
         who = warrior(state, self.combatant)
         kept = [i for i, w in enumerate(who.weapons) if w.id != self.item]
+        fallen = GroundItem(
+            at=self.at,
+            weapon=next(w for w in who.weapons if w.id == self.item),
+            tier=who.tier_of(self.item),
+            unloaded=self.item in who.unloaded,
+        )
+        board = state.arena
+        state = state.but(arena=dataclasses.replace(board, ground=(*board.ground, fallen)))
         return update(
             state,
             self.combatant,
@@ -361,3 +369,31 @@ class Revealed(TiersEvent):
 
     def describe(self) -> str:
         return f"{self.combatant}'s stealth attack reveals it at {self.at} to everyone"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grabbed(TiersEvent):
+    """A weapon picked up off the map (rules/dropping.py): off the ground, into the grabber's
+    carried gear with the Tier and load it had."""
+
+    kind: ClassVar[str] = "grabbed"
+    combatant: str
+    item: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board = state.arena
+        lying = next(g for g in board.ground if g.at == self.at and g.weapon.id == self.item)
+        rest = tuple(g for g in board.ground if g is not lying)
+        state = state.but(arena=dataclasses.replace(board, ground=rest))
+        who = warrior(state, self.combatant)
+        return update(
+            state,
+            self.combatant,
+            weapons=(*who.weapons, lying.weapon),
+            weapon_tiers=(*who.weapon_tiers, lying.tier),
+            unloaded=(*who.unloaded, self.item) if lying.unloaded else who.unloaded,
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} picks up {self.item} from {self.at}"

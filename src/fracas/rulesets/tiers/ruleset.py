@@ -21,6 +21,7 @@ from fracas.rulesets.tiers.actions import (
     EvenSplit,
     Face,
     Fall,
+    Grab,
     Identify,
     Jump,
     MakeTerrain,
@@ -56,7 +57,7 @@ from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
-RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject})
+RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject, Grab})
 """The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
 
@@ -91,6 +92,7 @@ class Tiers(BaseRuleset):
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
             Drop: (dropping.verify, dropping.resolve),
+            Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
         }
 
     # -- set-up --------------------------------------------------------------------------

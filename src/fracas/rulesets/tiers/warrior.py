@@ -10,6 +10,19 @@ from fracas.core.state import Combatant
 from fracas.rulesets.tiers.sheet import UNARMED, Race, Skills, Weapon
 
 Tile = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroundItem:
+    """A weapon lying on a tile (dropped: rules/dropping.py), with the Tier it had and whether
+    it was left unloaded, so whoever grabs it gets the same weapon back."""
+
+    at: Tile
+    weapon: Weapon
+    tier: int
+    unloaded: bool = False
+
+
 ACTIONS_PER_TURN = 2
 
 

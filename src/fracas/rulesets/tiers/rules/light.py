@@ -27,7 +27,7 @@ from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules.common import distance
 from fracas.rulesets.tiers.sheet import Arena
-from fracas.rulesets.tiers.warrior import Tile, Warrior
+from fracas.rulesets.tiers.warrior import GroundItem, Tile, Warrior
 
 DARK = 0
 """'“Low Light 0” on this scale is treated as total Darkness.'"""
@@ -52,6 +52,8 @@ class LitGrid(Grid):
     """(carrier id, kind) of each light a combatant carries (B44): it moves with them."""
     ring: int = RING_RADIUS
     through_walls: bool = False
+    ground: tuple[GroundItem, ...] = ()
+    """The weapons lying on the map (rules/dropping.py): a dropped weapon stays where it fell."""
     _lit: dict[Tile, int] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
