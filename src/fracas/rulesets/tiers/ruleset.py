@@ -118,7 +118,8 @@ class Tiers(BaseRuleset):
                     "character a square"
                 )
             taken[tile] = sheet.id
-            people.append(warrior_from(sheet, where))
+            immobile = cast(TiersOptions, opts).overweight_armor == "immobile"
+            people.append(warrior_from(sheet, where, armor_may_exceed=immobile))
         check_carriers(arena, taken.values())
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
