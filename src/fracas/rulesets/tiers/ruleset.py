@@ -50,6 +50,7 @@ from fracas.rulesets.tiers.rules import (
     shooting,
     stealth,
     throwing,
+    turning,
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
@@ -129,6 +130,12 @@ class Tiers(BaseRuleset):
         return initiative.roll_initiative(tx)
 
     # -- turn flow -----------------------------------------------------------------------
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        """A defender turned to its attacker faces as declared again once that turn is over
+        (rules/turning.py)."""
+        turning.on_turn_start(tx)
+        return super().on_turn_start(tx, combatant_id)
 
     def after_action(self, tx: Transaction) -> None:
         movers = {e.target for e in tx.events if isinstance(e, Moved)}

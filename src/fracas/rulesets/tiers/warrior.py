@@ -75,6 +75,9 @@ class Warrior(Combatant):
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
     identified: tuple[str, ...] = ()
+    turned_from: tuple[str, str | None] | None = None
+    """The facing (and whom it kept in front) a defender that won will return to once the
+    attacker's turn ends (rules/turning.py); None when facing as declared."""
     revealed_at: Tile | None = None
     """Where its last stealth attack revealed it "to everyone" (rules/reveal.py); it stays
     known there to every viewer until it leaves that tile."""

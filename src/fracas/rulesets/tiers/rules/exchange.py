@@ -35,7 +35,16 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import blindness, cover, crits, damage, dodging, light, shooting
+from fracas.rulesets.tiers.rules import (
+    blindness,
+    cover,
+    crits,
+    damage,
+    dodging,
+    light,
+    shooting,
+    turning,
+)
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -229,6 +238,8 @@ def resolve(tx: Transaction, action: Attack) -> None:
             winner=winner,
         )
     )
+    if winner == "defender" and defender.is_active:
+        turning.turn_to(tx, defender.id, attacker.id)
     if options(tx.state).crits:
         crits.apply_crits(tx, attacker.id, used, attack_face, defender.id, answer, defense_face)
     _damage(tx, attacker.id, defender.id, used, answer, abs(attack_total - defense_total), winner)
