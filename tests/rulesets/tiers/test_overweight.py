@@ -64,3 +64,22 @@ def test_within_body_it_walks() -> None:
     )
     fight.act("a", "move", to={"x": 2, "y": 5})
     assert fight.get("a").tile == (2, 5)
+
+
+def test_an_overweight_defender_cannot_dodge() -> None:
+    """A dodge is a reserved move away: with move 0, a's dodge is refused and the attack
+    stands to be made."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, armor={"tier": 4}, cloaks=[{"tier": 2}]),
+        warrior("b", "blue", 1, 0),
+        options=IMMOBILE,
+    )
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.refuse(
+        "b",
+        "attack",
+        "a cannot dodge there: a's armor with its cloaks is T6, above its Body 5",
+        target="a",
+        dodge={"x": 0, "y": 2},
+    )

@@ -8,7 +8,7 @@ that are not effected by the Blind status effect may see the map."
 from __future__ import annotations
 
 from fracas.rulesets.tiers import RULESET
-from fracas.rulesets.tiers.events import Moved
+from fracas.rulesets.tiers.events import Dropped, Moved
 from fracas.rulesets.tiers.rules.blindness import TrailMarked
 from fracas.rulesets.tiers.view import GM, shows, view
 from tests.rulesets.tiers.helpers import Fight, warrior
@@ -118,3 +118,13 @@ def test_the_revealed_place_is_where_it_struck_from() -> None:
     assert fight.get("orc").tile == (21, 3)
     assert "orc" not in [c.get("id") for c in view(fight.state, "lit")["combatants"]]
     assert not shows(fight.state, fight.events(Moved)[-1], "lit")
+
+
+def test_a_drop_in_the_dark_is_not_sent_to_those_who_cannot_see_the_dropper() -> None:
+    """A dropped weapon's tile says where its dropper stands: the goblin's drop in the dark
+    reaches the GM and the goblin, not `lit` in the torchlight."""
+    fight = _fight()
+    fight.act("goblin", "drop", weapon="sword")
+    dropped = fight.events(Dropped)[0]
+    assert shows(fight.state, dropped, GM) and shows(fight.state, dropped, "goblin")
+    assert not shows(fight.state, dropped, "lit")

@@ -19,8 +19,9 @@ viewer, so the web table (and any later client) asks `view(state, viewer)` inste
   attacker is seen in full by all where its attack revealed it (rules/reveal.py). `gm_map` only
   when it is not Blind.
 - Events whose class says `gm_only = True` (the GM marking lines, bumps in the dark) reach
-  only the GM and the non-Blind; moves and turns of a combatant go only to viewers who
-  identify it where it stands after the event.
+  only the GM and the non-Blind; moves and turns of a combatant, and the weapons it drops or
+  grabs (which name its tile), go only to viewers who identify it where it stands after the
+  event.
 
 `fracas run --json` is the GM's own tool and prints the whole state, as before.
 """
@@ -31,7 +32,7 @@ from typing import Any, cast
 
 from fracas.core.events import Event
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.events import Faced, Moved
+from fracas.rulesets.tiers.events import Dropped, Faced, Grabbed, Moved
 from fracas.rulesets.tiers.rules.common import distance, fighter
 from fracas.rulesets.tiers.rules.light import BRIGHT, blind, identifies, light_at
 from fracas.rulesets.tiers.rules.reveal import revealed
@@ -108,7 +109,8 @@ def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
     me = fighter(state, viewer)
     if getattr(type(event), "gm_only", False):
         return not blind(state, me)
-    if isinstance(event, Moved | Faced):
+    if isinstance(event, Moved | Faced | Dropped | Grabbed):
+        # a drop or a grab says where its maker stands, as a move does
         who = event.target if isinstance(event, Moved) else event.combatant
         return _known(state, me, fighter(state, who))
     return True
