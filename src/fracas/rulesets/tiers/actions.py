@@ -228,3 +228,19 @@ class Grab(Action):
     do: ClassVar[str] = "grab"
     weapon: str
     at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightTorch(Action):
+    """A non-contested action: light the torch (or other light) one carries unlit."""
+
+    do: ClassVar[str] = "light_torch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropTorch(Action):
+    """A free action on anyone's turn: set down the lit light one carries on one's tile,
+    where it goes on shining."""
+
+    do: ClassVar[str] = "drop_torch"
+    free: ClassVar[bool] = True

@@ -17,6 +17,7 @@ from fracas.rulesets.tiers.actions import (
     Cast,
     Climb,
     Drop,
+    DropTorch,
     EquipShield,
     EvenSplit,
     Face,
@@ -24,6 +25,7 @@ from fracas.rulesets.tiers.actions import (
     Grab,
     Identify,
     Jump,
+    LightTorch,
     MakeTerrain,
     Move,
     Reload,
@@ -50,6 +52,7 @@ from fracas.rulesets.tiers.rules import (
     shooting,
     stealth,
     throwing,
+    torches,
     turning,
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
@@ -58,7 +61,9 @@ from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
-RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject, Grab})
+RESERVABLE = frozenset(
+    {Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject, Grab, LightTorch}
+)
 """The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
 
@@ -93,6 +98,8 @@ class Tiers(BaseRuleset):
             free_stealth.FreeStealthAttack: (free_stealth.verify, free_stealth.resolve),
             Identify: (blindness.verify_identify, blindness.resolve_identify),
             Drop: (dropping.verify, dropping.resolve),
+            DropTorch: (torches.verify_drop, torches.resolve_drop),
+            LightTorch: reserve.reservable((torches.verify_light, torches.resolve_light)),
             Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
         }
 
@@ -146,7 +153,7 @@ class Tiers(BaseRuleset):
         """Free actions "at any time, on anyone's turn" (a swap, a drop, a spell, the free
         stealth attack on the Blind); a reserved non-contested action on another's turn
         (rules/reserve.py)."""
-        if isinstance(action, Swap | Cast | Drop | free_stealth.FreeStealthAttack):
+        if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 
