@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fracas.rulesets.tiers.events import Dropped
+from fracas.rulesets.tiers.view import GM, view
 from tests.rulesets.tiers.helpers import JAVELIN, SWORD, Fight, warrior
 
 
@@ -106,3 +107,11 @@ def test_a_fired_crossbow_stays_unloaded_on_the_ground() -> None:
     fight.end("a")
     fight.act("b", "grab", weapon="xbow")
     assert fight.get("b").unloaded == ("xbow",)
+
+
+def test_the_gm_s_map_shows_what_lies_on_the_ground() -> None:
+    """The GM's map marks a dropped weapon where it lies, with its Tier."""
+    fight = _fight()
+    fight.act("a", "drop", weapon="javelin")
+    ground = view(fight.state, GM)["gm_map"]["ground"]
+    assert ground == [{"x": 0, "y": 0, "weapon": "javelin", "tier": 4}]

@@ -43,8 +43,8 @@ GM = None
 
 
 def gm_map(state: EncounterState) -> dict[str, Any]:
-    """The GM's map of the dark: where everyone truly is and faces, who is Blind, and the
-    lines of this round's Blind moves."""
+    """The GM's map of the dark: where everyone truly is and faces, who is Blind, the lines
+    of this round's Blind moves, and the weapons lying on the map."""
     people = cast(tuple[Warrior, ...], state.combatants)
     board = state.arena
     return {
@@ -53,6 +53,11 @@ def gm_map(state: EncounterState) -> dict[str, Any]:
         else getattr(board, "level", BRIGHT),
         "lights": [{"x": x, "y": y, "kind": k} for x, y, k in getattr(board, "sources", ())]
         + [{"carried_by": c, "kind": k} for c, k in getattr(board, "carried", ())],
+        # weapons dropped on the map (rules/dropping.py): objects on the GM's map
+        "ground": [
+            {"x": g.at[0], "y": g.at[1], "weapon": g.weapon.id, "tier": g.tier}
+            for g in getattr(board, "ground", ())
+        ],
         "combatants": [
             {
                 "id": c.id,
