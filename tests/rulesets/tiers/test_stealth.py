@@ -3,7 +3,7 @@ defender cannot roll against."""
 
 from __future__ import annotations
 
-from fracas.rulesets.tiers.events import ActionSpent
+from fracas.rulesets.tiers.events import ActionSpent, Revealed
 from tests.rulesets.tiers.helpers import BOW, Fight, warrior
 
 
@@ -65,6 +65,52 @@ def test_stealth_needs_the_attacker_behind() -> None:
         warrior("a", "red", 5, 4),
         warrior("b", "blue", 5, 5, facing="n"),
     )
+    fight.refuse(
+        "a", "stealth_attack", "in b's front arc; a stealth attack comes from behind", target="b"
+    )
+
+
+def test_a_stealth_attack_reveals_the_attacker_where_it_struck() -> None:
+    """Seed: "Attacking once with stealth ... will automatically reveal the location of the
+    attacker to everyone": the won check's attack logs a's place, (5, 6)."""
+    fight = _sneak([10, 8, 12])
+    fight.act("a", "stealth_attack", target="b")
+    assert [(e.combatant, e.at) for e in fight.events(Revealed)] == [("a", (5, 6))]
+    assert fight.get("a").revealed_at == (5, 6)
+
+
+def test_a_lost_check_reveals_nothing() -> None:
+    """A lost check means the sneaker "failed to find an opportunity": no attack, so no
+    reveal."""
+    fight = _sneak([2, 15])
+    fight.act("a", "stealth_attack", target="b")
+    assert fight.events(Revealed) == []
+
+
+def test_a_stealth_attack_may_be_repeated_on_an_opponent_who_does_not_turn() -> None:
+    """Seed: "if they ignore them (perhaps to face other opponents), the sneaking character
+    may again declare a Stealth skill contested roll against them": b keeps facing north on
+    its turn, and a's second stealth attack next round is the same sum, 11 + 3 + 5 + 4 + T3
+    - 2 = 24 after the first's 25: HP 30, 5, then dead at -19."""
+    fight = _sneak([10, 8, 12, 10, 8, 11])
+    fight.act("a", "stealth_attack", target="b")
+    fight.end("a")
+    fight.act("b", "face", facing="n")
+    fight.end("b")
+    fight.act("a", "stealth_attack", target="b")
+    assert fight.damage() == [("b", 25, 5), ("b", 24, -19)]
+    assert len(fight.events(Revealed)) == 2
+    assert fight.dice_left == 0
+
+
+def test_an_opponent_who_turned_is_no_longer_open_to_it() -> None:
+    """Seed: the opponent "may turn toward them on their next turn": once b faces south, a
+    stands in its front and the stealth attack is refused."""
+    fight = _sneak([10, 8, 12])
+    fight.act("a", "stealth_attack", target="b")
+    fight.end("a")
+    fight.act("b", "face", facing="s")
+    fight.end("b")
     fight.refuse(
         "a", "stealth_attack", "in b's front arc; a stealth attack comes from behind", target="b"
     )

@@ -8,7 +8,7 @@ that are not effected by the Blind status effect may see the map."
 from __future__ import annotations
 
 from fracas.rulesets.tiers import RULESET
-from fracas.rulesets.tiers.events import Moved
+from fracas.rulesets.tiers.events import Dropped, Moved
 from fracas.rulesets.tiers.rules.blindness import TrailMarked
 from fracas.rulesets.tiers.view import GM, shows, view
 from tests.rulesets.tiers.helpers import Fight, warrior
@@ -78,3 +78,53 @@ def test_gm_only_events_and_unseen_moves_stay_with_the_gm() -> None:
     assert shows(state, moved, "blind")
     assert not shows(state, moved, "orc")
     assert not shows(state, moved, "lit")
+
+
+def _ambush() -> Fight:
+    """The dark room: the orc stands behind the Blind player (south of it, which faces
+    north), both in the dark; `lit` is in the torchlight far off."""
+    return Fight(
+        warrior("lit", "players", 2, 2),
+        warrior("blind", "players", 20, 2),
+        warrior("orc", "npcs", 20, 3),
+        map=ROOM,
+        order=["orc", "blind", "lit"],
+        dice=[5],
+    )
+
+
+def test_a_stealth_attack_reveals_the_attacker_to_every_viewer() -> None:
+    """Seed: "Attacking once with stealth ... will automatically reveal the location of the
+    attacker to everyone": before its free stealth attack the orc is unseen by `lit` and
+    only someone unknown to `blind`; after it, both see it in full, as the GM does."""
+    fight = _ambush()
+    assert "orc" not in [c.get("id") for c in view(fight.state, "lit")["combatants"]]
+    assert {"unknown": True, "position": {"x": 20, "y": 3}} in view(fight.state, "blind")[
+        "combatants"
+    ]
+    fight.act("orc", "free_stealth_attack", target="blind")
+    orc = view(fight.state, GM)["combatants"][2]
+    assert orc["id"] == "orc"
+    assert orc in view(fight.state, "lit")["combatants"]
+    assert orc in view(fight.state, "blind")["combatants"]
+
+
+def test_the_revealed_place_is_where_it_struck_from() -> None:
+    """The seed reveals "the location": once the orc steps off it into the dark, `lit` loses
+    it again and is not sent the move."""
+    fight = _ambush()
+    fight.act("orc", "free_stealth_attack", target="blind")
+    fight.act("orc", "move", distance=1, direction="right")
+    assert fight.get("orc").tile == (21, 3)
+    assert "orc" not in [c.get("id") for c in view(fight.state, "lit")["combatants"]]
+    assert not shows(fight.state, fight.events(Moved)[-1], "lit")
+
+
+def test_a_drop_in_the_dark_is_not_sent_to_those_who_cannot_see_the_dropper() -> None:
+    """A dropped weapon's tile says where its dropper stands: the goblin's drop in the dark
+    reaches the GM and the goblin, not `lit` in the torchlight."""
+    fight = _fight()
+    fight.act("goblin", "drop", weapon="sword")
+    dropped = fight.events(Dropped)[0]
+    assert shows(fight.state, dropped, GM) and shows(fight.state, dropped, "goblin")
+    assert not shows(fight.state, dropped, "lit")

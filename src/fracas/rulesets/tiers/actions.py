@@ -229,3 +229,39 @@ class Identify(Action):
 
     do: ClassVar[str] = "identify"
     target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drop(Action):
+    """A free action on anyone's turn: let a carried weapon fall where one stands. It leaves
+    the hands and the gear; the fall onto the tile is logged for the GM's map."""
+
+    do: ClassVar[str] = "drop"
+    free: ClassVar[bool] = True
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grab(Action):
+    """A non-contested action: pick up a weapon lying on one's own tile or a neighbouring one
+    (`at` says which tile when more than one holds a weapon of that id)."""
+
+    do: ClassVar[str] = "grab"
+    weapon: str
+    at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightTorch(Action):
+    """A non-contested action: light the torch (or other light) one carries unlit."""
+
+    do: ClassVar[str] = "light_torch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropTorch(Action):
+    """A free action on anyone's turn: set down the lit light one carries on one's tile,
+    where it goes on shining."""
+
+    do: ClassVar[str] = "drop_torch"
+    free: ClassVar[bool] = True

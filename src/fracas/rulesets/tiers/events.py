@@ -10,7 +10,7 @@ from typing import Any, ClassVar, cast
 
 from fracas.core.events import Event
 from fracas.core.state import EncounterState, replace
-from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Warrior
+from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, GroundItem, Warrior
 
 
 def warrior(state: EncounterState, combatant_id: str) -> Warrior:
@@ -319,3 +319,81 @@ class SpellCast(TiersEvent):
     def describe(self) -> str:
         also = f": {self.effect}" if self.effect else ""
         return f"{self.caster} casts {self.spell} on {self.target}{also}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dropped(TiersEvent):
+    """A weapon let fall (rules/dropping.py): gone from the dropper's hands and gear, lying
+    on the tile it stood on."""
+
+    kind: ClassVar[str] = "dropped"
+    combatant: str
+    item: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = warrior(state, self.combatant)
+        kept = [i for i, w in enumerate(who.weapons) if w.id != self.item]
+        fallen = GroundItem(
+            at=self.at,
+            weapon=next(w for w in who.weapons if w.id == self.item),
+            tier=who.tier_of(self.item),
+            unloaded=self.item in who.unloaded,
+        )
+        board = state.arena
+        state = state.but(arena=dataclasses.replace(board, ground=(*board.ground, fallen)))
+        return update(
+            state,
+            self.combatant,
+            weapons=tuple(who.weapons[i] for i in kept),
+            weapon_tiers=tuple(who.weapon_tiers[i] for i in kept),
+            main=None if who.main == self.item else who.main,
+            off=None if who.off == self.item else who.off,
+            unloaded=tuple(u for u in who.unloaded if u != self.item),
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} drops {self.item} at {self.at}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Revealed(TiersEvent):
+    """A stealth attacker's place made known to everyone (rules/reveal.py)."""
+
+    kind: ClassVar[str] = "revealed"
+    combatant: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, revealed_at=self.at)
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s stealth attack reveals it at {self.at} to everyone"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grabbed(TiersEvent):
+    """A weapon picked up off the map (rules/dropping.py): off the ground, into the grabber's
+    carried gear with the Tier and load it had."""
+
+    kind: ClassVar[str] = "grabbed"
+    combatant: str
+    item: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board = state.arena
+        lying = next(g for g in board.ground if g.at == self.at and g.weapon.id == self.item)
+        rest = tuple(g for g in board.ground if g is not lying)
+        state = state.but(arena=dataclasses.replace(board, ground=rest))
+        who = warrior(state, self.combatant)
+        return update(
+            state,
+            self.combatant,
+            weapons=(*who.weapons, lying.weapon),
+            weapon_tiers=(*who.weapon_tiers, lying.tier),
+            unloaded=(*who.unloaded, self.item) if lying.unloaded else who.unloaded,
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} picks up {self.item} from {self.at}"

@@ -72,6 +72,10 @@ class TiersOptions(BaseModel):
     """B38: a projectile needs the whole target tile in view from the shooter's tile centre,
     so cover shelters whoever stands behind it (whole_tile); or only the line between the two
     centres clear (centre_line)."""
+    overweight_armor: Literal["refuse", "immobile"] = "refuse"
+    """B35: worn armor (with its cloaks) above Body: the sheet is refused at load (refuse), or
+    it loads and the character's move is 0 while it stays above (immobile: "If the armor tier
+    is too high, they cannot move in it. Their move becomes 0")."""
     climb_per_action: Int = Field(default=1, ge=1, le=10)
     """B37: tiles of height one `climb` gains or loses; the seed says only that "Additional
     move actions may be used to climb higher", so one tile (5 feet) a move by default."""

@@ -17,12 +17,16 @@ from fracas.rulesets.tiers.actions import (
     Attack,
     Cast,
     Climb,
+    Drop,
+    DropTorch,
     EquipShield,
     EvenSplit,
     Face,
     Fall,
+    Grab,
     Identify,
     Jump,
+    LightTorch,
     MakeTerrain,
     Move,
     Reload,
@@ -36,6 +40,7 @@ from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
+    dropping,
     effects,
     exchange,
     falling,
@@ -49,6 +54,8 @@ from fracas.rulesets.tiers.rules import (
     shooting,
     stealth,
     throwing,
+    torches,
+    turning,
 )
 from fracas.rulesets.tiers.rules.common import fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
@@ -56,7 +63,9 @@ from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
 from fracas.rulesets.tiers.sheet import Arena, Sheet
 
-RESERVABLE = frozenset({Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject})
+RESERVABLE = frozenset(
+    {Attack, Move, Reload, EquipShield, UnequipShield, ThrowObject, Grab, LightTorch}
+)
 """The actions a reservation may be spent on (an attack only as a sure, non-contested shot)."""
 
 
@@ -92,6 +101,10 @@ class Tiers(BaseRuleset):
             Identify: (blindness.verify_identify, blindness.resolve_identify),
             effects.GiveEffect: (effects.verify_give, effects.resolve_give),
             effects.Extend: (effects.verify_extend, effects.resolve_extend),
+            Drop: (dropping.verify, dropping.resolve),
+            DropTorch: (torches.verify_drop, torches.resolve_drop),
+            LightTorch: reserve.reservable((torches.verify_light, torches.resolve_light)),
+            Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -117,7 +130,8 @@ class Tiers(BaseRuleset):
                     "character a square"
                 )
             taken[tile] = sheet.id
-            people.append(warrior_from(sheet, where))
+            immobile = cast(TiersOptions, opts).overweight_armor == "immobile"
+            people.append(warrior_from(sheet, where, armor_may_exceed=immobile))
         check_carriers(arena, taken.values())
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
@@ -153,7 +167,9 @@ class Tiers(BaseRuleset):
         return Resolution([*tx.events, *done.events], done.state)
 
     def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
-        """The effects the combatant bears are logged for the GM to apply (TIERS-54)."""
+        """A defender turned to its attacker faces as declared again (rules/turning.py); the
+        effects the combatant bears are logged for the GM to apply (TIERS-54)."""
+        turning.on_turn_start(tx)
         why_not = super().on_turn_start(tx, combatant_id)
         effects.at_turn_start(tx, combatant_id, skipped=why_not is not None)
         return why_not
@@ -167,9 +183,10 @@ class Tiers(BaseRuleset):
             self.turn_model.end_turn(tx, self)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
-        """Free actions "at any time, on anyone's turn" (a swap, the free stealth attack on
-        the Blind); a reserved non-contested action on another's turn (rules/reserve.py)."""
-        if isinstance(action, Swap | Cast | free_stealth.FreeStealthAttack):
+        """Free actions "at any time, on anyone's turn" (a swap, a drop, a spell, the free
+        stealth attack on the Blind); a reserved non-contested action on another's turn
+        (rules/reserve.py)."""
+        if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 

@@ -15,16 +15,18 @@ from fracas.rulesets.tiers.sheet import Sheet
 from fracas.rulesets.tiers.warrior import Warrior
 
 
-def _check_body(sheet: Sheet, where: str) -> None:
+def _check_body(sheet: Sheet, where: str, armor_may_exceed: bool) -> None:
+    """Refuse gear above Body; worn armor (and its cloaks) only when the table has not chosen
+    to carry it with move 0 (`overweight_armor: immobile`, rules/overweight.py)."""
     body = sheet.stats.body
     pieces: list[tuple[str, int, str]] = [
         (f"weapons[{i}].tier", w.tier, f"weapon {w.id}") for i, w in enumerate(sheet.weapons)
     ]
-    if sheet.armor is not None:
+    if sheet.armor is not None and not armor_may_exceed:
         pieces.append(("armor.tier", sheet.armor.tier, "armor"))
     if sheet.shield is not None:
         pieces.append(("shield.tier", sheet.shield.tier, "shield"))
-    if sheet.cloaks:
+    if sheet.cloaks and not armor_may_exceed:
         worn = (sheet.armor.tier if sheet.armor else 0) + sum(c.tier for c in sheet.cloaks)
         pieces.append(("cloaks", worn, "armor with its cloaks"))
     for path, tier, what in pieces:
@@ -60,8 +62,8 @@ def _hands(sheet: Sheet, where: str) -> tuple[str | None, str | None]:
     return (first.id, names[1] if len(names) > 1 else None)
 
 
-def warrior_from(sheet: Sheet, where: str) -> Warrior:
-    _check_body(sheet, where)
+def warrior_from(sheet: Sheet, where: str, *, armor_may_exceed: bool = False) -> Warrior:
+    _check_body(sheet, where, armor_may_exceed)
     main, off = _hands(sheet, where)
     return Warrior(
         id=sheet.id,

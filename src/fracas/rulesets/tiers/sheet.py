@@ -221,12 +221,17 @@ class LightSource(BaseModel):
     y: Int | None = Field(default=None, ge=0)
     carried_by: str | None = None
     kind: Literal["torch", "campfire", "candle"] = "torch"
+    lit: bool = True
+    """False: an unlit light its carrier may light with `light_torch` (rules/torches.py);
+    only a carried light starts unlit."""
 
     @model_validator(mode="after")
     def _placed(self) -> LightSource:
         on_tile = self.x is not None and self.y is not None
         if on_tile == (self.carried_by is not None) or (self.x is None) != (self.y is None):
             raise ValueError("a light stands on a tile (x and y) or is carried (carried_by)")
+        if not self.lit and self.carried_by is None:
+            raise ValueError("only a carried light starts unlit (lit: false)")
         return self
 
 

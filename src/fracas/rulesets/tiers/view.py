@@ -15,11 +15,13 @@ viewer, so the web table (and any later client) asks `view(state, viewer)` inste
   where they are in the dark); an unseen character adjacent to it as `{"unknown": true,
   "position": ...}` (the Blind are "aware of each others presence there. However, they cannot
   identify them"), or in full but for its `state` once it has identified them with
-  `identify` (while they stay adjacent); other unseen characters not at all. `gm_map` only
+  `identify` (while they stay adjacent); other unseen characters not at all. A stealth
+  attacker is seen in full by all where its attack revealed it (rules/reveal.py). `gm_map` only
   when it is not Blind.
 - Events whose class says `gm_only = True` (the GM marking lines, bumps in the dark) reach
-  only the GM and the non-Blind; moves and turns of a combatant go only to viewers who
-  identify it where it stands after the event.
+  only the GM and the non-Blind; moves and turns of a combatant, and the weapons it drops or
+  grabs (which name its tile), go only to viewers who identify it where it stands after the
+  event.
 
 `fracas run --json` is the GM's own tool and prints the whole state, as before.
 """
@@ -30,9 +32,10 @@ from typing import Any, cast
 
 from fracas.core.events import Event
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.events import Faced, Moved
+from fracas.rulesets.tiers.events import Dropped, Faced, Grabbed, Moved
 from fracas.rulesets.tiers.rules.common import distance, fighter
 from fracas.rulesets.tiers.rules.light import BRIGHT, blind, identifies, light_at
+from fracas.rulesets.tiers.rules.reveal import revealed
 from fracas.rulesets.tiers.warrior import Warrior
 
 GM = None
@@ -40,8 +43,8 @@ GM = None
 
 
 def gm_map(state: EncounterState) -> dict[str, Any]:
-    """The GM's map of the dark: where everyone truly is and faces, who is Blind, and the
-    lines of this round's Blind moves."""
+    """The GM's map of the dark: where everyone truly is and faces, who is Blind, the lines
+    of this round's Blind moves, and the weapons lying on the map."""
     people = cast(tuple[Warrior, ...], state.combatants)
     board = state.arena
     return {
@@ -50,6 +53,11 @@ def gm_map(state: EncounterState) -> dict[str, Any]:
         else getattr(board, "level", BRIGHT),
         "lights": [{"x": x, "y": y, "kind": k} for x, y, k in getattr(board, "sources", ())]
         + [{"carried_by": c, "kind": k} for c, k in getattr(board, "carried", ())],
+        # weapons dropped on the map (rules/dropping.py): objects on the GM's map
+        "ground": [
+            {"x": g.at[0], "y": g.at[1], "weapon": g.weapon.id, "tier": g.tier}
+            for g in getattr(board, "ground", ())
+        ],
         "combatants": [
             {
                 "id": c.id,
@@ -69,6 +77,12 @@ def _light_name(level: int) -> str | int:
     return "bright" if level >= BRIGHT else level
 
 
+def _known(state: EncounterState, me: Warrior, them: Warrior) -> bool:
+    """Whether `me` sees `them` in full: it identifies them, or their stealth attack revealed
+    them "to everyone" where they stand (rules/reveal.py)."""
+    return identifies(state, me, them) or revealed(state, them)
+
+
 def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
     """The state as `viewer` may see it (None: the GM)."""
     whole = state.to_json()
@@ -79,7 +93,7 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
     shown: list[dict[str, Any]] = []
     for other, data in zip(state.combatants, whole["combatants"], strict=True):
         them = cast(Warrior, other)
-        if identifies(state, me, them):
+        if _known(state, me, them):
             shown.append(data)
         elif them.id in me.identified and distance(me.tile, them.tile) == 1:
             shown.append({**data, "state": None})
@@ -100,7 +114,8 @@ def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
     me = fighter(state, viewer)
     if getattr(type(event), "gm_only", False):
         return not blind(state, me)
-    if isinstance(event, Moved | Faced):
+    if isinstance(event, Moved | Faced | Dropped | Grabbed):
+        # a drop or a grab says where its maker stands, as a move does
         who = event.target if isinstance(event, Moved) else event.combatant
-        return identifies(state, me, fighter(state, who))
+        return _known(state, me, fighter(state, who))
     return True

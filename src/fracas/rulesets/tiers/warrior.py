@@ -10,6 +10,19 @@ from fracas.core.state import Combatant
 from fracas.rulesets.tiers.sheet import UNARMED, Race, Skills, Weapon
 
 Tile = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroundItem:
+    """A weapon lying on a tile (dropped: rules/dropping.py), with the Tier it had and whether
+    it was left unloaded, so whoever grabs it gets the same weapon back."""
+
+    at: Tile
+    weapon: Weapon
+    tier: int
+    unloaded: bool = False
+
+
 ACTIONS_PER_TURN = 2
 
 
@@ -62,6 +75,12 @@ class Warrior(Combatant):
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
     identified: tuple[str, ...] = ()
+    turned_from: tuple[str, str | None] | None = None
+    """The facing (and whom it kept in front) a defender that won will return to once the
+    attacker's turn ends (rules/turning.py); None when facing as declared."""
+    revealed_at: Tile | None = None
+    """Where its last stealth attack revealed it "to everyone" (rules/reveal.py); it stays
+    known there to every viewer until it leaves that tile."""
     """Whom it identified by touch and sound while unable to see them (rules/blindness.py)."""
     """Whom this round's free stealth attack on the Blind struck (rules/free_stealth.py)."""
 

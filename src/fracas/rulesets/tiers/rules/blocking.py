@@ -29,7 +29,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Block
 from fracas.rulesets.tiers.events import RESERVED, ActionSpent, Moved, ReservationUsed, SpentAhead
-from fracas.rulesets.tiers.rules import falling, light
+from fracas.rulesets.tiers.rules import falling, light, overweight
 from fracas.rulesets.tiers.rules.common import fighter, grid, options, standing
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
@@ -70,6 +70,7 @@ def _blocker_path(
     if light.blind(state, blocker):
         raise IllegalAction(f"{blocker.id} is Blind and cannot see a path to block")
     falling.require_ground(blocker)
+    overweight.require_mobile(state, blocker)
     if not blocker.has(RESERVED):
         _check_unused(state, blocker)
     blockable = path[FREE_STEPS + 1 :]

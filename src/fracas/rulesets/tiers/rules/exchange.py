@@ -36,7 +36,16 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
-from fracas.rulesets.tiers.rules import blindness, cover, crits, damage, dodging, light, shooting
+from fracas.rulesets.tiers.rules import (
+    blindness,
+    cover,
+    crits,
+    damage,
+    dodging,
+    light,
+    shooting,
+    turning,
+)
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
     distance,
@@ -277,6 +286,8 @@ def resolve(tx: Transaction, action: Attack) -> None:
             winner=winner,
         )
     )
+    if winner == "defender" and defender.is_active:
+        turning.turn_to(tx, defender.id, attacker.id)
     if options(tx.state).crits:
         picks = crits.Picks(
             attacker_hit=action.crit_item,

@@ -27,6 +27,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Climb, Fall, Jump
 from fracas.rulesets.tiers.events import ActionSpent, Climbed
+from fracas.rulesets.tiers.rules import overweight
 from fracas.rulesets.tiers.rules.common import fighter, grid, options, require_action
 from fracas.rulesets.tiers.rules.harm import deal
 from fracas.rulesets.tiers.warrior import Warrior
@@ -64,6 +65,7 @@ def require_ground(actor: Warrior) -> None:
 def verify_climb(state: EncounterState, action: Climb) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
+    overweight.require_mobile(state, actor)
     if action.direction == "down":
         if actor.z == 0:
             raise IllegalAction(f"{actor.id} is on the ground already")

@@ -43,6 +43,7 @@ from fracas.rulesets.tiers.rules.common import fighter, options, require_target
 from fracas.rulesets.tiers.rules.exchange import armor_against, attacking_arm, reach_check
 from fracas.rulesets.tiers.rules.harm import deal
 from fracas.rulesets.tiers.rules.light import blind_towards
+from fracas.rulesets.tiers.rules.reveal import reveal
 from fracas.rulesets.tiers.warrior import Warrior
 
 STEALTH_KINDS = frozenset({"melee", "unarmed", "bow", "thrown"})
@@ -126,6 +127,7 @@ def resolve(tx: Transaction, action: FreeStealthAttack) -> None:
         f"1d20+{bonus}", f"{attacker.id}'s free stealth attack on the Blind {defender.id}"
     )
     tx.emit(StealthStruck(attacker=attacker.id, target=defender.id, total=total))
+    reveal(tx, attacker.id)
     armor = armor_against(tx.state, defender, attacker.tile)
     deal(
         tx,

@@ -27,7 +27,7 @@ from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules.common import distance
 from fracas.rulesets.tiers.sheet import Arena
-from fracas.rulesets.tiers.warrior import Tile, Warrior
+from fracas.rulesets.tiers.warrior import GroundItem, Tile, Warrior
 
 DARK = 0
 """'“Low Light 0” on this scale is treated as total Darkness.'"""
@@ -52,6 +52,10 @@ class LitGrid(Grid):
     """(carrier id, kind) of each light a combatant carries (B44): it moves with them."""
     ring: int = RING_RADIUS
     through_walls: bool = False
+    unlit: tuple[tuple[str, str], ...] = ()
+    """(carrier id, kind) of each light carried unlit, until lit (rules/torches.py)."""
+    ground: tuple[GroundItem, ...] = ()
+    """The weapons lying on the map (rules/dropping.py): a dropped weapon stays where it fell."""
     _lit: dict[Tile, int] = field(
         init=False, repr=False, compare=False, hash=False, default_factory=dict
     )
@@ -89,7 +93,12 @@ def lit_grid(arena: Arena, opts: TiersOptions) -> LitGrid:
         sources=tuple(
             (s.x, s.y, s.kind) for s in arena.lights if s.x is not None and s.y is not None
         ),
-        carried=tuple((s.carried_by, s.kind) for s in arena.lights if s.carried_by is not None),
+        carried=tuple(
+            (s.carried_by, s.kind) for s in arena.lights if s.carried_by is not None and s.lit
+        ),
+        unlit=tuple(
+            (s.carried_by, s.kind) for s in arena.lights if s.carried_by is not None and not s.lit
+        ),
         ring=RING_RADIUS if opts.light_ring == "from_source" else RING_RADIUS + BRIGHT_RADIUS,
         through_walls=opts.light_through_walls,
     )

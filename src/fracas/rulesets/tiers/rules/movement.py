@@ -15,7 +15,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness, blocking, falling
+from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight
 from fracas.rulesets.tiers.rules.common import (
     direction,
     facing_of,
@@ -43,6 +43,7 @@ def walk_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
     taken = standing(state)
     if to in taken:
         raise IllegalAction(f"{to} is taken by {taken[to]}; one living character a square")
+    overweight.require_mobile(state, actor)
     blocked = frozenset(tile for tile in taken if tile != actor.tile)
     path = board.path_to(actor.tile, to, actor.race.move, blocked)
     if path is None:
@@ -57,6 +58,7 @@ def verify_move(state: EncounterState, action: Move) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
     falling.require_ground(actor)
+    overweight.require_mobile(state, actor)
     if blindness.groping(state, actor, action):
         if action.block is not None:
             raise IllegalAction(

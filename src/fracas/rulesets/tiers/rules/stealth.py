@@ -36,6 +36,7 @@ from fracas.rulesets.tiers.rules.common import (
 )
 from fracas.rulesets.tiers.rules.exchange import MAX_REROLLS, attacking_arm, reach_check
 from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.rules.reveal import reveal
 from fracas.rulesets.tiers.warrior import Warrior
 
 STEALTH_KINDS = frozenset({"melee", "unarmed", "thrown", "bow"})
@@ -98,6 +99,7 @@ def resolve(tx: Transaction, action: StealthAttack) -> None:
     tier = attacker.tier_of(used.name)
     modifier = attacker.reflex + used.skill + body + tier
     rolled = tx.roll(f"1d20+{modifier}", f"{why}: stealth attack with {used.name}")
+    reveal(tx, attacker.id)
     armor = defender.all_armor
     deal(
         tx,
