@@ -73,6 +73,8 @@ def warrior_from(sheet: Sheet, where: str) -> Warrior:
         y=sheet.position.y,
         facing=sheet.position.facing,
         z=sheet.position.z,
+        width=sheet.size.width,
+        length=sheet.size.length,
         body=sheet.stats.body,
         reflex=sheet.stats.reflex,
         presence=sheet.stats.presence,
