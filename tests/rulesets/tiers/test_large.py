@@ -230,3 +230,40 @@ def test_the_tactics_play_a_fight_with_a_large_creature_to_its_end() -> None:
     spec = parse_scenario({**data, "autoplay": True})
     stalled = [seed for seed in range(40) if run_scenario(spec, seed).stopped != "outcome"]
     assert stalled == []
+
+
+def test_a_large_attackers_blow_meets_the_shield_from_its_nearest_tile() -> None:
+    """The drake's claws strike a knight (T2 shield, facing n) at (6, 1): the drake's nearest
+    tile, (6, 3), is 2 squares south, behind the knight's centre line, so no shield; facing
+    s, the same blow comes from the front. 10 + 8 + 4 = 22, less the T2 shield: 20."""
+    for facing, dealt in (("n", 22), ("s", 20)):
+        fight = Fight(
+            drake(race={"natural_weapon": 4, "move": 4, "natural_reach": 2}),
+            warrior("knight", "knights", 6, 1, facing=facing, shield={"tier": 2}),
+            dice=[15, 5],
+        )
+        fight.act("drake", "attack", target="knight", weapon="unarmed")
+        assert fight.damage() == [("knight", dealt, 30 - dealt)]
+
+
+def test_one_fallen_large_body_makes_any_of_its_tiles_terrain() -> None:
+    """Seed: "the GM may declare that a space is occupied with enough bodies (or in the case of
+    large races, one body) to have that square designated as terrain". The drake (5 HP) falls
+    to the knight's 18; it lies on all 15 tiles, so the GM may make (7, 7), its rear corner,
+    terrain on that one body, and nobody may step there after. The whelp keeps the fight on."""
+    fight = Fight(
+        warrior("knight", "knights", 8, 8),
+        drake(hp=5),
+        warrior("whelp", "wyrm", 0, 0),  # so the fight goes on
+        dice=[15, 5],
+    )
+    fight.act("knight", "attack", target="drake")
+    assert not fight.get("drake").is_active
+    fight.act("gm", "make_terrain", at={"x": 7, "y": 7})
+    fight.refuse("knight", "move", "is a wall or terrain", to={"x": 7, "y": 7})
+
+
+def test_what_a_large_body_does_not_yet_do_is_refused() -> None:
+    """Climbing is not yet implemented for a body: refused, not played as if it took one tile."""
+    fight = Fight(drake(), warrior("knight", "knights", 0, 0))
+    fight.refuse("drake", "climb", "its climbing is not yet implemented", direction="up")

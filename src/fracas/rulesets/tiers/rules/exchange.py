@@ -193,7 +193,7 @@ def resolve(tx: Transaction, action: Attack) -> None:
         sure = _sure(tx.state, attacker, defender, used)  # asked while still loaded
         tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
         if sure:
-            armor = armor_against(tx.state, defender, attacker.tile)
+            armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
             shooting.sure_shot(tx, attacker, defender, weapon, armor)
             return
     answer = _defense(defender, gap, action)
@@ -262,7 +262,7 @@ def _damage(
         if weapon is not None and weapon.kind == "firearm":
             amount, formula = damage.firearm(tier, weapon.ammo or 0)
         else:
-            armor = armor_against(tx.state, defender, attacker.tile)
+            armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
             amount, formula = damage.contested(used.kind, difference, attacker.body, tier, armor)
         deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
@@ -270,7 +270,7 @@ def _damage(
         reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
         if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
-        armor = armor_against(tx.state, attacker, defender.tile)
+        armor = armor_against(tx.state, attacker, nearest(defender, attacker.tile))
         tier = _tier_now(defender, answer)
         amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
         deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
