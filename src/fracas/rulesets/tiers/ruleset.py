@@ -57,7 +57,7 @@ from fracas.rulesets.tiers.rules import (
     torches,
     turning,
 )
-from fracas.rulesets.tiers.rules.common import fighter, grid, standing
+from fracas.rulesets.tiers.rules.common import body, fighter, grid, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
@@ -118,21 +118,22 @@ class Tiers(BaseRuleset):
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
             sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
-            tile = (sheet.position.x, sheet.position.y)
-            if not board.walkable(tile):
-                raise ScenarioError(
-                    f"{where}.position: {tile} is a wall, terrain or off the {board.width}x"
-                    f"{board.height} map"
-                )
-            if tile in taken:
-                raise ScenarioError(
-                    f"{where}.position: {tile} is taken by {taken[tile]}; one living "
-                    "character a square"
-                )
-            taken[tile] = sheet.id
             immobile = cast(TiersOptions, opts).overweight_armor == "immobile"
-            people.append(warrior_from(sheet, where, armor_may_exceed=immobile))
-        check_carriers(arena, taken.values())
+            person = warrior_from(sheet, where, armor_may_exceed=immobile)
+            for tile in sorted(body(person)):
+                if not board.walkable(tile):
+                    raise ScenarioError(
+                        f"{where}.position: {tile} is a wall, terrain or off the {board.width}x"
+                        f"{board.height} map"
+                    )
+                if tile in taken:
+                    raise ScenarioError(
+                        f"{where}.position: {tile} is taken by {taken[tile]}; one living "
+                        "character a square"
+                    )
+                taken[tile] = sheet.id
+            people.append(person)
+        check_carriers(arena, [p.id for p in people])
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=board
         )
@@ -202,9 +203,13 @@ class Tiers(BaseRuleset):
                 f"{dict(position)}"
             )
         taken = standing(tx.state)
-        if (x, y) in taken and taken[(x, y)] != target:
-            raise IllegalAction(f"tile {(x, y)} is taken by {taken[(x, y)]}; one a square")
-        here = fighter(tx.state, target).tile
+        who = fighter(tx.state, target)
+        for tile in sorted(body(who, (x, y))):
+            if not grid(tx.state).walkable(tile):
+                raise IllegalAction(f"{target}'s body would lie on {tile}, a wall or off the map")
+            if tile in taken and taken[tile] != target:
+                raise IllegalAction(f"tile {tile} is taken by {taken[tile]}; one a square")
+        here = who.tile
         tx.emit(Moved(target=target, path=(here, (x, y)), forced=True))
 
     def on_round_end(self, tx: Transaction) -> None:

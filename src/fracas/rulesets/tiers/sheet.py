@@ -164,6 +164,25 @@ class Position(BaseModel):
     """Tiles above the ground (B37): someone who starts up a wall or on a ledge."""
 
 
+STRAIGHT = ("n", "e", "s", "w")
+"""The facings a large body may take (B21): its rows stay on the grid's rows."""
+BODY_MAX = 20
+"""The widest or longest body a sheet may give, in tiles; the seed's dragon is 3x5."""
+
+
+class BodySize(BaseModel):
+    """`size: {width, length}`: a large creature's tiles across its facing and along it (the
+    seed's "3x5 draconic creature" is width 3, length 5). 1x1 is an ordinary character."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    width: Int = Field(default=1, ge=1, le=BODY_MAX)
+    length: Int = Field(default=1, ge=1, le=BODY_MAX)
+
+    @property
+    def large(self) -> bool:
+        return self.width > 1 or self.length > 1
+
+
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
@@ -184,6 +203,18 @@ class Sheet(BaseModel):
     """Cloaks "can stack" over the armor; B12: their Tiers add to the armor's, and armor and
     cloaks together need that much Body."""
     shield: Shield | None = None
+    size: BodySize = Field(default_factory=BodySize)
+    """A large creature's body; `position` is then its front-left tile (B21)."""
+
+    @model_validator(mode="after")
+    def _straight(self) -> Sheet:
+        """A body of several tiles lies along the grid, so it faces n, e, s or w (B21)."""
+        if self.size.large and self.position.facing not in STRAIGHT:
+            raise ValueError(
+                f"a {self.size.width}x{self.size.length} body faces n, e, s or w, not "
+                f"{self.position.facing!r}"
+            )
+        return self
 
     @field_validator("weapons")
     @classmethod

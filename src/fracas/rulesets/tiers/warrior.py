@@ -33,7 +33,11 @@ class Warrior(Combatant):
     z: int = 0
     """Tiles above the ground, gained by climbing (B37); 0 stands on the map."""
     facing: str
-    """The declared facing, one of the 8 compass directions."""
+    """The declared facing, one of the 8 compass directions (n, e, s or w for a large body)."""
+    width: int = 1
+    """A large creature's tiles across its facing (B21); (x, y) is then its front-left tile."""
+    length: int = 1
+    """A large creature's tiles along its facing."""
     facing_on: str | None = None
     """A combatant the facing is locked on ("maintain facing an opponent"): it tracks them."""
     body: int
@@ -93,6 +97,10 @@ class Warrior(Combatant):
     def tile(self) -> Tile:
         return (self.x, self.y)
 
+    @property
+    def large(self) -> bool:
+        return self.width > 1 or self.length > 1
+
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
@@ -117,6 +125,8 @@ class Warrior(Combatant):
         where: dict[str, Any] = {"x": self.x, "y": self.y, "facing": self.facing}
         if self.z:
             where["z"] = self.z  # only once off the ground, so flat fights read as before
+        if self.large:
+            where["size"] = {"width": self.width, "length": self.length}
         return where
 
     def state_json(self) -> dict[str, Any]:

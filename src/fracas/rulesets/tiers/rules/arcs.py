@@ -42,3 +42,16 @@ def body_centre2(front_left: Tile, width: int, length: int, step: Tile) -> Tile:
         2 * front_left[0] + (width - 1) * rx - (length - 1) * fx,
         2 * front_left[1] + (width - 1) * ry - (length - 1) * fy,
     )
+
+
+def body_tiles(front_left: Tile, width: int, length: int, step: Tile) -> frozenset[Tile]:
+    """The tiles of a `width` x `length` body facing the straight `step`, from its front-left
+    tile (the left end of its front row, as the creature sees it): width across its facing,
+    length along it. A one-square body is its one tile."""
+    fx, fy = step
+    rx, ry = -fy, fx
+    return frozenset(
+        (front_left[0] + i * rx - j * fx, front_left[1] + i * ry - j * fy)
+        for i in range(width)
+        for j in range(length)
+    )

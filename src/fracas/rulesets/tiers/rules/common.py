@@ -51,14 +51,42 @@ def distance(a: Tile, b: Tile) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def body(who: Warrior, at: Tile | None = None, facing: str | None = None) -> frozenset[Tile]:
+    """The tiles `who` takes, or would take with its front-left tile `at` and `facing`: one for
+    an ordinary character, width x length for a large creature (B21)."""
+    tile = who.tile if at is None else at
+    if not who.large:
+        return frozenset((tile,))
+    return arcs.body_tiles(tile, who.width, who.length, STEP[facing or who.facing])
+
+
+def nearest(who: Warrior, toward: Tile) -> Tile:
+    """The tile of `who`'s body nearest `toward` (then the smallest): where a large creature is
+    reached in melee and aimed at. An ordinary character's one tile."""
+    if not who.large:
+        return who.tile
+    return min(body(who), key=lambda t: (distance(t, toward), t))
+
+
+def gap_between(a: Warrior, b: Warrior) -> int:
+    """Squares between two bodies, nearest tile to nearest tile: the distance every reach and
+    range is measured over. For two one-tile characters, the distance of their tiles."""
+    if not (a.large or b.large):
+        return distance(a.tile, b.tile)
+    return min(distance(s, t) for s in body(a) for t in body(b))
+
+
 def standing(state: EncounterState) -> dict[Tile, str]:
     """Who stands on each tile: "Only 1 character is allowed to take up a square at any
-    time, so long as they are alive & fighting"; the fallen take no square. Kept per state."""
+    time, so long as they are alive & fighting"; the fallen take no square, and a large
+    creature takes every tile of its body. Kept per state."""
 
     def compute() -> dict[Tile, str]:
-        return {
-            (c.x, c.y): c.id for c in cast(tuple[Warrior, ...], state.combatants) if c.is_active
-        }
+        taken: dict[Tile, str] = {}
+        for c in cast(tuple[Warrior, ...], state.combatants):
+            if c.is_active:
+                taken.update(dict.fromkeys(body(c), c.id))
+        return taken
 
     return state.derived("tiers.standing", compute)
 
@@ -76,8 +104,9 @@ def direction(source: Tile, toward: Tile) -> str:
 
 
 def facing_of(state: EncounterState, who: Warrior) -> str:
-    """The facing now: a facing locked on someone turns to keep them in front (B5)."""
-    if who.facing_on is not None:
+    """The facing now: a facing locked on someone turns to keep them in front (B5). A large
+    body never locks on (rules/movement.py refuses it), so its facing is the declared one."""
+    if who.facing_on is not None and not who.large:
         other = state.find(who.facing_on)
         if other is not None:
             there = cast(Warrior, other).tile
@@ -92,10 +121,13 @@ def in_front(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> b
     "behind, diagonal left, & diagonal right" is the rear. Shields, stealth attacks "from
     behind" and the free stealth attack all ask this. Beyond the neighbours, B21: on or ahead
     of the defender's centre line (`arc: center_line`, rules/arcs.py), or the compass octant
-    of the attacker's direction (`arc: octant`); both give the seed's 5 and 3 next to it."""
-    if options(state).arc == "center_line":
+    of the attacker's direction (`arc: octant`); both give the seed's 5 and 3 next to it. A
+    large creature's centre line runs through the middle of its body: "The front arc that a
+    shield protects for large creatures includes all tiles from it's center-line forward"."""
+    if options(state).arc == "center_line" or defender.large:  # the seed's own rule for bodies
         step = STEP[facing_of(state, defender)]
-        return arcs.ahead(arcs.body_centre2(defender.tile, 1, 1, step), step, attacker_tile)
+        centre2 = arcs.body_centre2(defender.tile, defender.width, defender.length, step)
+        return arcs.ahead(centre2, step, attacker_tile)
     facing = FACINGS.index(facing_of(state, defender))
     toward = FACINGS.index(direction(defender.tile, attacker_tile))
     apart = abs(facing - toward) % 8

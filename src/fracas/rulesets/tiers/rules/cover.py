@@ -28,7 +28,7 @@ import math
 
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.rules.common import grid, options, standing
+from fracas.rulesets.tiers.rules.common import grid, nearest, options, standing
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 Ray = tuple[int, int]
@@ -87,13 +87,16 @@ def require_whole_view(state: EncounterState, shooter: Warrior, target: Warrior)
     """Refuse a projectile at a target any part of which walls, terrain or people hide."""
     if options(state).line_of_fire != "whole_tile":
         return
-    eye, aim = shooter.tile, target.tile
+    eye = shooter.tile
+    aim = nearest(target, eye)  # a large target is aimed at its nearest tile (B21)
     walls = grid(state).walls
     taken = standing(state)
     for x in range(min(eye[0], aim[0]) - 1, max(eye[0], aim[0]) + 2):
         for y in range(min(eye[1], aim[1]) - 1, max(eye[1], aim[1]) + 2):
             tile = (x, y)
             what = "a wall or terrain" if tile in walls else taken.get(tile)
+            if what in (shooter.id, target.id):
+                continue  # one's own body, or the rest of the target's, hides nothing
             if what is None or tile in (eye, aim) or not _ahead(eye, aim, tile):
                 continue
             if hides(eye, tile, aim):

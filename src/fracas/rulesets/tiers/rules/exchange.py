@@ -48,10 +48,11 @@ from fracas.rulesets.tiers.rules import (
 )
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
-    distance,
     fighter,
+    gap_between,
     grid,
     in_front,
+    nearest,
     options,
     require_action,
     require_target,
@@ -135,7 +136,10 @@ def _one_arm(actor: Warrior, name: str) -> Arm:
 
 
 def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> None:
-    gap = distance(actor.tile, target.tile)
+    """Range and reach count to the target's nearest tile, and the line of sight runs there:
+    a large creature is struck at whatever part of it is within reach (B21)."""
+    gap = gap_between(actor, target)
+    aim = nearest(target, actor.tile)
     if used.projectile:
         weapon = actor.weapon(used.name)
         assert weapon is not None and weapon.range is not None
@@ -147,15 +151,15 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
     if gap > reach:
         raise IllegalAction(f"{target.id} is {gap} squares away ({target.x}, {target.y}); {what}")
     board = grid(state)
-    if board.sight_blocked(actor.tile, target.tile):
+    if board.sight_blocked(actor.tile, aim):
         raise IllegalAction(
             f"a wall or terrain stands between {actor.id} and {target.id}; nothing attacks "
             "through solid walls"
         )
     if used.projectile:
         taken = standing(state)
-        for tile in board.line(actor.tile, target.tile):
-            if tile in taken:
+        for tile in board.line(actor.tile, aim):
+            if taken.get(tile, target.id) not in (target.id, actor.id):
                 raise IllegalAction(
                     f"{taken[tile]} stands in the line of fire at {tile}; a projectile may "
                     "not be used through a wall of allies or enemies"
@@ -181,7 +185,7 @@ def _sure(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> 
     if weapon is None or not weapon.reloads:
         return False
     shooting.require_loaded(actor, weapon)
-    return shooting.is_sure(state, actor, weapon, distance(actor.tile, target.tile))
+    return shooting.is_sure(state, actor, weapon, gap_between(actor, target))
 
 
 def verify(state: EncounterState, action: Attack) -> None:
@@ -194,7 +198,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     blindness.check_attack(state, actor, target)
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
-    answer = _defense(target, distance(actor.tile, target.tile), action)
+    answer = _defense(target, gap_between(actor, target), action)
     _check_picks(actor, used, target, answer, action)
     if action.dodge is not None:
         dodging.verify(state, target, action.dodge)
@@ -239,14 +243,14 @@ def resolve(tx: Transaction, action: Attack) -> None:
     if action.dodge is not None:
         dodging.resolve(tx, defender, action.dodge)
         return  # "the attack action did not happen"
-    gap = distance(attacker.tile, defender.tile)
+    gap = gap_between(attacker, defender)
     used = attacking_arm(attacker, action)
     weapon = attacker.weapon(used.name)
     if weapon is not None and weapon.reloads:
         sure = _sure(tx.state, attacker, defender, used)  # asked while still loaded
         tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
         if sure:
-            armor = armor_against(tx.state, defender, attacker.tile)
+            armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
             shooting.sure_shot(tx, attacker, defender, weapon, armor)
             return
     answer = _defense(defender, gap, action)
@@ -325,15 +329,15 @@ def _damage(
         if weapon is not None and weapon.kind == "firearm":
             amount, formula = damage.firearm(tier, weapon.ammo or 0)
         else:
-            armor = armor_against(tx.state, defender, attacker.tile)
+            armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
             amount, formula = damage.contested(used.kind, difference, attacker.body, tier, armor)
         deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
-        gap = distance(attacker.tile, defender.tile)
+        gap = gap_between(attacker, defender)
         reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
         if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
-        armor = armor_against(tx.state, attacker, defender.tile)
+        armor = armor_against(tx.state, attacker, nearest(defender, attacker.tile))
         tier = _tier_now(defender, answer)
         amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
         deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)

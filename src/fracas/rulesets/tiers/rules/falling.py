@@ -66,6 +66,8 @@ def verify_climb(state: EncounterState, action: Climb) -> None:
     actor = fighter(state, action.actor)
     require_action(actor, contested=False)
     overweight.require_mobile(state, actor)
+    if actor.large:
+        raise IllegalAction(f"{actor.id} is a large creature: its climbing is not yet implemented")
     if action.direction == "down":
         if actor.z == 0:
             raise IllegalAction(f"{actor.id} is on the ground already")

@@ -39,7 +39,7 @@ from fracas.rulesets.tiers.actions import Attack
 from fracas.rulesets.tiers.events import TiersEvent, update, warrior
 from fracas.rulesets.tiers.rules.arms import Arm
 from fracas.rulesets.tiers.rules.blindness import check_attack
-from fracas.rulesets.tiers.rules.common import fighter, options, require_target
+from fracas.rulesets.tiers.rules.common import fighter, nearest, options, require_target
 from fracas.rulesets.tiers.rules.exchange import armor_against, attacking_arm, reach_check
 from fracas.rulesets.tiers.rules.harm import deal
 from fracas.rulesets.tiers.rules.light import blind_towards
@@ -128,7 +128,7 @@ def resolve(tx: Transaction, action: FreeStealthAttack) -> None:
     )
     tx.emit(StealthStruck(attacker=attacker.id, target=defender.id, total=total))
     reveal(tx, attacker.id)
-    armor = armor_against(tx.state, defender, attacker.tile)
+    armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
     deal(
         tx,
         defender.id,

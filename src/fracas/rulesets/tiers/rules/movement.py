@@ -10,6 +10,8 @@ faces. Or they may choose to maintain facing an opponent ... This is not a actio
 
 from __future__ import annotations
 
+from collections import deque
+
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -17,6 +19,8 @@ from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
 from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight
 from fracas.rulesets.tiers.rules.common import (
+    STEP,
+    body,
     direction,
     facing_of,
     fighter,
@@ -27,9 +31,62 @@ from fracas.rulesets.tiers.rules.common import (
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 
+def body_walks(state: EncounterState, actor: Warrior) -> dict[Tile, Tile | None]:
+    """Where a large creature's front-left tile can go within its move, each with the tile it
+    came from (None at the start): the body moves as one, each step one square in any of the
+    8 directions, every tile of it stepping as a character would (no wall, terrain or diagonal
+    squeeze) onto a tile nobody else stands on. Kept per state, like the map's own searches."""
+
+    def compute() -> dict[Tile, Tile | None]:
+        board, taken = grid(state), standing(state)
+        came: dict[Tile, Tile | None] = {actor.tile: None}
+        frontier: deque[tuple[Tile, int]] = deque([(actor.tile, 0)])
+        while frontier:
+            here, spent = frontier.popleft()
+            if spent >= actor.race.move:
+                continue
+            tiles = body(actor, here)
+            for dx, dy in STEP.values():
+                there = (here[0] + dx, here[1] + dy)
+                if there in came:
+                    continue
+                if all(
+                    (t[0] + dx, t[1] + dy) in board.neighbours(t)
+                    and taken.get((t[0] + dx, t[1] + dy), actor.id) == actor.id
+                    for t in tiles
+                ):
+                    came[there] = here
+                    frontier.append((there, spent + 1))
+        return came
+
+    return state.derived(f"tiers.body_walks.{actor.id}", compute)
+
+
+def _body_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
+    """A large creature's walk to put its front-left tile on `to` (B21)."""
+    came = body_walks(state, actor)
+    if to == actor.tile:
+        raise IllegalAction(f"{actor.id} is already on {to}")
+    if to not in came:
+        raise IllegalAction(
+            f"{actor.id}'s {actor.width}x{actor.length} body cannot be brought to {to} within "
+            f"its move of {actor.race.move} tiles: every tile of it must stay on the map, off "
+            "walls and terrain, and off squares others stand on"
+        )
+    path: list[Tile] = []
+    step: Tile | None = to
+    while step is not None:
+        path.append(step)
+        step = came[step]
+    return path[::-1]
+
+
 def walk_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
     """A sighted walk to `to` within the race's move, around walls, terrain and everyone
-    standing; refused with the reason otherwise. A dodge walks it too (rules/dodging.py)."""
+    standing; refused with the reason otherwise. A dodge walks it too (rules/dodging.py). A
+    large creature moves as a body (`_body_path`), `to` naming its front-left tile."""
+    if actor.large:
+        return _body_path(state, actor, to)
     board = grid(state)
     if not board.inside(to):
         raise IllegalAction(
@@ -59,6 +116,11 @@ def verify_move(state: EncounterState, action: Move) -> None:
     require_action(actor, contested=False)
     falling.require_ground(actor)
     overweight.require_mobile(state, actor)
+    if actor.large and (action.block is not None or blindness.groping(state, actor, action)):
+        raise IllegalAction(
+            f"{actor.id} is a large creature: its Blind moves and blocks are not yet "
+            "implemented (B21)"
+        )
     if blindness.groping(state, actor, action):
         if action.block is not None:
             raise IllegalAction(
@@ -92,12 +154,33 @@ def verify_face(state: EncounterState, action: Face) -> None:
             "face takes either a facing (n, ne, e, se, s, sw, w, nw) or a target to keep in "
             "front, not both or neither"
         )
+    turner = fighter(state, action.actor)
+    if turner.large:
+        _verify_body_turn(state, turner, action)
     if action.target is not None:
         actor = fighter(state, action.actor)
         other = fighter(state, action.target)
         if other.id == actor.id:
             raise IllegalAction(f"{actor.id} cannot face itself")
         blindness.check_face(state, actor, other)
+
+
+def _verify_body_turn(state: EncounterState, actor: Warrior, action: Face) -> None:
+    """A large body faces n, e, s or w and turns about its front-left tile, so the tiles it
+    turns onto must be free as for a move (B21). Keeping a foe in front would turn it on every
+    step, through diagonals its body cannot take: not allowed."""
+    if action.target is not None or action.facing not in ("n", "e", "s", "w"):
+        raise IllegalAction(
+            f"{actor.id}'s {actor.width}x{actor.length} body faces n, e, s or w; it cannot "
+            "face a diagonal nor keep a target in front"
+        )
+    board, taken = grid(state), standing(state)
+    for tile in sorted(body(actor, facing=action.facing)):
+        if not board.walkable(tile) or taken.get(tile, actor.id) != actor.id:
+            raise IllegalAction(
+                f"{actor.id} cannot turn {action.facing}: its body would take {tile}, which is "
+                "off the map, a wall, terrain or someone else's square"
+            )
 
 
 def resolve_face(tx: Transaction, action: Face) -> None:

@@ -4,7 +4,9 @@ Crit Rule"). Only the GM (actor `gm`) makes them, at any time.
 "the GM may declare that a space is occupied with enough bodies (or in the case of large
 races, one body) to have that square designated as terrain. As terrain it may be used as
 cover & may no longer able to be occupied or traveled through." fracas asks for at least one
-fallen character on the square and none standing; how many are "enough" is the GM's call.
+fallen character on the square and none standing; how many are "enough" is the GM's call. A
+fallen large creature lies on every tile of its body, so any of them may be declared terrain
+on its one body.
 
 "The "even split" rule applies automatic 1's & 20's to both characters involved by a number
 selected by GM ... both characters get to apply 5 critical hits & 5 critical failures to
@@ -24,7 +26,7 @@ from fracas.rulesets.tiers.actions import EvenSplit, MakeTerrain
 from fracas.rulesets.tiers.events import TerrainMade
 from fracas.rulesets.tiers.rules import crits
 from fracas.rulesets.tiers.rules.arms import arm
-from fracas.rulesets.tiers.rules.common import fighter, grid, standing
+from fracas.rulesets.tiers.rules.common import body, fighter, grid, standing
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -39,7 +41,7 @@ def verify_make_terrain(state: EncounterState, action: MakeTerrain) -> None:
             f"{taken[action.at]} stands on {action.at}; only a square of fallen bodies may be "
             "declared terrain"
         )
-    if not any((c.x, c.y) == action.at for c in _fallen(state)):
+    if not any(action.at in body(c) for c in _fallen(state)):  # a large one lies on all
         raise IllegalAction(f"nobody lies on {action.at}; a pile of bodies makes terrain")
 
 

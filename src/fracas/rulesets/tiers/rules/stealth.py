@@ -30,6 +30,7 @@ from fracas.rulesets.tiers.rules import light
 from fracas.rulesets.tiers.rules.common import (
     fighter,
     in_front,
+    nearest,
     options,
     require_action,
     require_target,
@@ -57,7 +58,7 @@ def verify(state: EncounterState, action: StealthAttack) -> None:
             f"the seed gives stealth damage for melee, thrown and bow attacks, not a {used.kind}"
         )
     reach_check(state, actor, target, used)
-    if in_front(state, target, actor.tile):
+    if in_front(state, target, nearest(actor, target.tile)):
         raise IllegalAction(
             f"{actor.id} is in {target.id}'s front arc; a stealth attack comes from behind the "
             "opponent (its rear three squares, or farther off behind its centre line)"

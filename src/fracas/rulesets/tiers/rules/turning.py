@@ -71,8 +71,8 @@ class TurnedBack(Faced):
 def turn_to(tx: Transaction, defender_id: str, attacker_id: str) -> None:
     """The defender won: it faces the attacker, remembering what to return to."""
     defender, attacker = fighter(tx.state, defender_id), fighter(tx.state, attacker_id)
-    if defender.tile == attacker.tile:
-        return
+    if defender.tile == attacker.tile or defender.large:
+        return  # a large body does not swing round mid-exchange: turning it moves its tiles
     back, back_on = defender.turned_from or (defender.facing, defender.facing_on)
     tx.emit(
         Turned(
