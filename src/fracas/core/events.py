@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from fracas.core.conditions import Condition, Expiry
+
+if TYPE_CHECKING:
+    from fracas.core.state import EncounterState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +34,18 @@ class Event:
         for field in dataclasses.fields(self):
             out[field.name] = _to_json(getattr(self, field.name))
         return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StateEvent(Event):
+    """A ruleset's event that says itself how it changes the state, so a rule module can add
+    events without a central switch; `BaseRuleset.evolve` applies it after the core's own
+    reading. Informational events keep this `apply`, which changes nothing."""
+
+    kind: ClassVar[str] = "state_event"
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return state
 
 
 def _to_json(value: Any) -> Any:

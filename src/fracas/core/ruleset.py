@@ -30,6 +30,7 @@ from fracas.core.events import (
     OrderSet,
     RoundOrderSet,
     RoundStarted,
+    StateEvent,
     StatusSet,
     TurnStarted,
 )
@@ -251,7 +252,10 @@ class BaseRuleset:
         return Resolution(tx.events, tx.state)
 
     def evolve(self, state: EncounterState, event: Event) -> EncounterState:
-        return self.apply(_evolve_core(state, event), event)
+        state = _evolve_core(state, event)
+        if isinstance(event, StateEvent):
+            return event.apply(state)
+        return self.apply(state, event)
 
     def outcome(self, state: EncounterState) -> str | None:
         """The one side still standing wins; if nobody stands, it is a draw."""

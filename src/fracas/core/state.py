@@ -210,3 +210,8 @@ def _remarked(
     for name in came:
         changed[name] = changed.get(name, frozenset()) | {who}
     return changed
+
+
+def update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
+    """The state with one combatant's fields changed: the step most events take."""
+    return state.with_combatant(replace(state.get(combatant_id), **changes))

@@ -9,7 +9,7 @@ from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
-from fracas.core.state import EncounterState, Status, replace
+from fracas.core.state import EncounterState, Status, update
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.lines import tactics
@@ -201,19 +201,19 @@ class Lines(BaseRuleset):
         if type(event) not in _APPLIED:
             return state  # most events (every roll) change nothing of a fighter's own
         if isinstance(event, TurnStarted):
-            return _update(state, event.combatant, acted=False, moved=0, move_allowance=1)
+            return update(state, event.combatant, acted=False, moved=0, move_allowance=1)
         if isinstance(event, ActionSpent):
-            return _update(state, event.combatant, acted=True)
+            return update(state, event.combatant, acted=True)
         if isinstance(event, Moved):
             mover = fighter(state, event.target)
             moved = mover.moved if event.forced else mover.moved + abs(event.to_line - mover.line)
-            return _update(state, event.target, line=event.to_line, moved=moved)
+            return update(state, event.target, line=event.to_line, moved=moved)
         if isinstance(event, MovementGranted):
-            return _update(state, event.target, move_allowance=event.allowance)
+            return update(state, event.target, move_allowance=event.allowance)
         if isinstance(event, Damaged | Healed):
-            return _update(state, event.target, hp=event.hp)
+            return update(state, event.target, hp=event.hp)
         if isinstance(event, StartedDying):
-            return _update(
+            return update(
                 state,
                 event.target,
                 status=Status.DYING,
@@ -221,11 +221,11 @@ class Lines(BaseRuleset):
                 dying_since=state.turns.round,
             )
         if isinstance(event, DyingCounted):
-            return _update(state, event.target, dying_left=event.left)
+            return update(state, event.target, dying_left=event.left)
         if isinstance(event, Died):
-            return _update(state, event.target, status=Status.DEAD, hp=0, dying_left=0)
+            return update(state, event.target, status=Status.DEAD, hp=0, dying_left=0)
         if isinstance(event, Revived):
-            return _update(
+            return update(
                 state,
                 event.target,
                 status=Status.ACTIVE,
@@ -239,9 +239,9 @@ class Lines(BaseRuleset):
             index = owner.gear_index(event.item)
             charges = list(owner.charges)
             charges[index or 0] = event.charges
-            return _update(state, event.combatant, charges=tuple(charges))
+            return update(state, event.combatant, charges=tuple(charges))
         if isinstance(event, Strained):
-            return _update(state, event.target, strain=event.strain)
+            return update(state, event.target, strain=event.strain)
         return state
 
 
@@ -262,7 +262,3 @@ _APPLIED = frozenset(
     }
 )
 """The events `apply` reads: checked first, so the rest pass without a chain of tests."""
-
-
-def _update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(replace(fighter(state, combatant_id), **changes))

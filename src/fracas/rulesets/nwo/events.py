@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
-from fracas.core.events import Event
-from fracas.core.state import EncounterState, Status, replace
+from fracas.core.events import StateEvent
+from fracas.core.state import EncounterState, Status
+from fracas.core.state import update as update
 from fracas.rulesets.nwo.operative import Operative
 
 
@@ -15,17 +16,9 @@ def operative(state: EncounterState, combatant_id: str) -> Operative:
     return cast(Operative, state.get(combatant_id))
 
 
-def update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(replace(operative(state, combatant_id), **changes))
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
-class NwoEvent(Event):
+class NwoEvent(StateEvent):
     kind: ClassVar[str] = "nwo_event"
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        """The state after this event; informational events leave it as it is."""
-        return state
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

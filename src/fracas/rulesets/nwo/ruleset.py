@@ -15,7 +15,7 @@ from fracas.core.state import EncounterState, Status
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
-from fracas.rulesets.nwo.events import Moved, NwoEvent, update
+from fracas.rulesets.nwo.events import Moved, update
 from fracas.rulesets.nwo.grid import Grid
 from fracas.rulesets.nwo.operative import ARMOR_HP, Operative
 from fracas.rulesets.nwo.options import NwoOptions
@@ -191,8 +191,6 @@ class Nwo(BaseRuleset):
     # -- evolve --------------------------------------------------------------------------
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        if isinstance(event, NwoEvent):
-            return event.apply(state)
         if isinstance(event, TurnStarted):
             return update(state, event.combatant, **TURN_RESET)
         return state

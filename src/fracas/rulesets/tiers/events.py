@@ -6,19 +6,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
-from fracas.core.events import Event
-from fracas.core.state import EncounterState, replace
+from fracas.core.events import StateEvent
+from fracas.core.state import EncounterState
+from fracas.core.state import update as update
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, GroundItem, Warrior
 
 
 def warrior(state: EncounterState, combatant_id: str) -> Warrior:
     return cast(Warrior, state.get(combatant_id))
-
-
-def update(state: EncounterState, combatant_id: str, **changes: Any) -> EncounterState:
-    return state.with_combatant(replace(warrior(state, combatant_id), **changes))
 
 
 EQUIP_SHIELD = "equip shield"
@@ -27,12 +24,8 @@ RESERVED = "reserved"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TiersEvent(Event):
+class TiersEvent(StateEvent):
     kind: ClassVar[str] = "tiers_event"
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        """The state after this event; informational events leave it as it is."""
-        return state
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

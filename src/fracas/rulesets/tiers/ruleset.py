@@ -36,7 +36,7 @@ from fracas.rulesets.tiers.actions import (
     ThrowObject,
     UnequipShield,
 )
-from fracas.rulesets.tiers.events import Moved, TiersEvent, update, warrior
+from fracas.rulesets.tiers.events import Moved, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
@@ -240,8 +240,6 @@ class Tiers(BaseRuleset):
     # -- evolve --------------------------------------------------------------------------
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        if isinstance(event, TiersEvent):
-            return event.apply(state)
         if isinstance(event, TurnStarted):
             # a new turn: both actions again, less any spent ahead on a block (B16)
             ahead = warrior(state, event.combatant).spent_ahead
