@@ -96,15 +96,6 @@ def _average_of(damage: str) -> float:
     return (expr.minimum() + expr.maximum()) / 2
 
 
-@cache
-def _chance(attack: str, penalty: int, defense: str, tie_hits: bool) -> float:
-    """The exact chance that `attack` less `penalty` beats `defense` (cached: a fight asks
-    the same few questions again and again)."""
-    expr = parse(attack)
-    greater, equal, _ = compare(with_modifier(expr, expr.modifier - penalty), defense)
-    return float(greater + equal) if tie_hits else float(greater)
-
-
 def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     """The first wish that the ruleset accepts: only verified actions leave here."""
     actor_id = state.actor
@@ -256,12 +247,13 @@ def _strike_chance(
 def _odds(
     attack: str, aimed: bool, penalty: int, defending: bool, dexterity: int, tie_hits: bool
 ) -> float:
-    """`_chance` asked in plain values, so that the notation is written out only once per
-    question rather than once per foe and weapon on every turn."""
-    if aimed:
-        attack = str(plus(attack, "1d6"))
+    """The exact chance that the attack (aimed: +1d6), less `penalty`, beats the defense
+    (defending: 2d6) + Dexterity. Cached on plain values: a fight asks the same few questions
+    again and again, once per foe and weapon on every turn."""
+    expr = plus(attack, "1d6") if aimed else parse(attack)
     defense = f"{'2d6' if defending else '1d6'}+{dexterity}"
-    return _chance(attack, penalty, defense, tie_hits)
+    greater, equal, _ = compare(with_modifier(expr, expr.modifier - penalty), defense)
+    return float(greater + equal) if tie_hits else float(greater)
 
 
 def _worth(card: WeaponCard, chance: float, foe: Fighter) -> float:
