@@ -254,22 +254,50 @@ class Identify(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Drop(Action):
-    """A free action on anyone's turn: let a carried weapon fall where one stands. It leaves
-    the hands and the gear; the fall onto the tile is logged for the GM's map."""
+    """A free action on anyone's turn: let a carried weapon (`weapon`) or other object
+    (`item`, B62) fall where one stands. It leaves the hands and the gear and lies on the
+    tile, on the GM's map."""
 
     do: ClassVar[str] = "drop"
+    free: ClassVar[bool] = True
+    weapon: str | None = None
+    item: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grab(Action):
+    """A non-contested action: pick up a weapon (`weapon`) or other object (`item`, B62:
+    ammunition included) lying on one's own tile or a neighbouring one (`at` says which tile
+    when more than one holds it), or take a weapon from the hands of a neighbour (`holder`,
+    B36)."""
+
+    do: ClassVar[str] = "grab"
+    weapon: str | None = None
+    item: str | None = None
+    at: Point | None = None
+    holder: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sheathe(Action):
+    """A free action on anyone's turn: put a weapon in hand away ("sheath or holster a
+    weapon"); it stays carried, to be swapped back to."""
+
+    do: ClassVar[str] = "sheathe"
     free: ClassVar[bool] = True
     weapon: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Grab(Action):
-    """A non-contested action: pick up a weapon lying on one's own tile or a neighbouring one
-    (`at` says which tile when more than one holds a weapon of that id)."""
+class UseItem(Action):
+    """A free action on anyone's turn: use a worn enchanted item. The seed gives no item's
+    powers, so the user names what it does (`effect`) for the GM to apply (B63)."""
 
-    do: ClassVar[str] = "grab"
-    weapon: str
-    at: Point | None = None
+    do: ClassVar[str] = "use_item"
+    free: ClassVar[bool] = True
+    item: str
+    target: str | None = None
+    effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
