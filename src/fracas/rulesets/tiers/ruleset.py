@@ -31,10 +31,12 @@ from fracas.rulesets.tiers.actions import (
     Move,
     Reload,
     Reserve,
+    Sheathe,
     StealthAttack,
     Swap,
     ThrowObject,
     UnequipShield,
+    UseItem,
 )
 from fracas.rulesets.tiers.events import Moved, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
@@ -105,6 +107,8 @@ class Tiers(BaseRuleset):
             DropTorch: (torches.verify_drop, torches.resolve_drop),
             LightTorch: reserve.reservable((torches.verify_light, torches.resolve_light)),
             Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
+            Sheathe: (dropping.verify_sheathe, dropping.resolve_sheathe),
+            UseItem: (dropping.verify_use, dropping.resolve_use),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -188,6 +192,8 @@ class Tiers(BaseRuleset):
         stealth attack on the Blind); a reserved non-contested action on another's turn
         (rules/reserve.py)."""
         if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
+            return True
+        if isinstance(action, Sheathe | UseItem):  # free actions too (rules/dropping.py)
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 

@@ -17,7 +17,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight
+from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight, reserved_shot
 from fracas.rulesets.tiers.rules.common import (
     STEP,
     body,
@@ -127,12 +127,15 @@ def verify_move(state: EncounterState, action: Move) -> None:
                 "a Blind move goes by distance and direction, with no path to block; its "
                 "crossings are bumps (TIERS-23)"
             )
+        reserved_shot.refuse_blind(action)
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
     path = walk_path(state, actor, action.to)
     if action.block is not None:
         blocking.verify(state, actor, path, action.block)
+    if action.shot is not None:
+        reserved_shot.verify(state, actor, path, action)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
@@ -145,7 +148,10 @@ def resolve_move(tx: Transaction, action: Move) -> None:
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
     if action.block is not None:
         path = blocking.resolve(tx, actor, path, action.block)
-    tx.emit(Moved(target=actor.id, path=tuple(path)))
+    if action.shot is not None:  # the mover walks to the shot's tile, is shot, walks on
+        path = reserved_shot.resolve(tx, actor, path, action.shot)
+    if len(path) > 1:
+        tx.emit(Moved(target=actor.id, path=tuple(path)))
 
 
 def verify_face(state: EncounterState, action: Face) -> None:
