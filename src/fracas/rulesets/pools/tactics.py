@@ -1,7 +1,8 @@
 """Plain tactics for autoplay: strike a foe at distance 0 when a blow can hurt it (else step
 away), shoot the foe the rough odds favour with every round of the rate of fire, take the
 cover of one's own distance when out of it and shot at, and otherwise walk one distance
-toward the nearest foe (a shooter only while its shot is poor).
+toward the nearest foe (a shooter only while its shot is poor, and only from cover into
+cover: "Each distance may have usable cover so as to approach gunners with relative safety").
 
 The odds are rough on purpose: the expected successes of a pool are dice x the chance of one
 die, and a shot is worth its expected net successes over the cover's, times the damage that
@@ -105,9 +106,27 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if best is not None and not me.in_cover and here_cover and me.altitude == 0:
         yield TakeCover(actor=actor)
     if nearest.distance != me.distance and (best is None or best[0] < GOOD_SHOT):
-        yield Move(actor=actor, to=_step(me, nearest.distance))
+        ahead = _step(me, nearest.distance)
+        if _worth_stepping(state, me, foes, ahead, shooting=best is not None):
+            yield Move(actor=actor, to=ahead)
     if best is not None:
         yield _shoot(actor, best)
+    elif not me.in_cover and here_cover and me.altitude == 0:
+        yield TakeCover(actor=actor)
+
+
+def _worth_stepping(
+    state: EncounterState, me: Soldier, foes: list[Soldier], ahead: int, *, shooting: bool
+) -> bool:
+    """Whether to step to `ahead`: never into the distance of foes no blow of mine can hurt
+    (there I could neither strike nor shoot); a shooter only from cover into cover ("Each
+    distance may have usable cover so as to approach gunners with relative safety")."""
+    there = [f for f in foes if f.distance == ahead and f.altitude == me.altitude]
+    if there and not any(_hurts(me.melee_weapon, f) for f in there):
+        return False
+    if not there and not shooting and not any(_hurts(me.melee_weapon, f) for f in foes):
+        return False  # nothing of mine hurts anyone: walking up only feeds their guns
+    return not shooting or not me.in_cover or field(state).cover_at(ahead) is not None
 
 
 def _shoot(actor: str, best: tuple[float, Soldier, Weapon]) -> Shoot:
