@@ -19,6 +19,7 @@ run: $(STAMP)
 	$(BIN)/fracas run examples/lines-skirmish.yaml
 	$(BIN)/fracas run examples/nwo-firefight.yaml
 	$(BIN)/fracas run examples/tiers-duel.yaml
+	$(BIN)/fracas run examples/pools-squad-assault.yaml
 
 test: $(STAMP) lint typecheck pytest
 

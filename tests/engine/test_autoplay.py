@@ -31,7 +31,7 @@ def _seeded(spec: ScenarioSpec) -> ScenarioSpec:
 
 def test_every_ruleset_has_an_example() -> None:
     rulesets = {load_scenario(path).ruleset for path in EXAMPLES}
-    assert {"lines", "nwo", "tiers"} <= rulesets
+    assert {"lines", "nwo", "tiers", "pools"} <= rulesets
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])

@@ -1,0 +1,177 @@
+"""What happens in a `pools` fight. Each event says itself how it changes the state, as
+in tiers, so a rule module adds events without a central switch. Events carry the numbers
+after the change (HP left, the place reached), so the log reads on its own and replay does
+no sums. The pools themselves are core `DiceRolled` events (`6d6>=5` counts successes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, cast
+
+from fracas.core.events import StateEvent
+from fracas.core.state import EncounterState
+from fracas.core.state import update as update
+from fracas.rulesets.pools.soldier import Soldier
+
+
+def soldier(state: EncounterState, combatant_id: str) -> Soldier:
+    return cast(Soldier, state.get(combatant_id))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PoolsEvent(StateEvent):
+    kind: ClassVar[str] = "pools_event"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionSpent(PoolsEvent):
+    """The turn's one action is used."""
+
+    kind: ClassVar[str] = "action_spent"
+    combatant: str
+    action: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, acted=True)
+
+    def describe(self) -> str:
+        return f"{self.combatant} uses the turn's action: {self.action}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(PoolsEvent):
+    kind: ClassVar[str] = "moved"
+    target: str
+    distance: int
+    altitude: int
+    in_cover: bool
+    """Whether it is in cover where it arrived (moving into cover takes it, POOLS-16)."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(
+            state,
+            self.target,
+            distance=self.distance,
+            altitude=self.altitude,
+            in_cover=self.in_cover,
+        )
+
+    def describe(self) -> str:
+        where = f"distance {self.distance}" + (
+            f", altitude {self.altitude}" if self.altitude else ""
+        )
+        return f"{self.target} moves to {where}" + (", into cover" if self.in_cover else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverTaken(PoolsEvent):
+    kind: ClassVar[str] = "cover_taken"
+    target: str
+    rating: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, in_cover=True)
+
+    def describe(self) -> str:
+        return f"{self.target} takes {self.rating} cover"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Contested(PoolsEvent):
+    """A contest of two pools (melee, and later stealth or grappling): who rolled how many
+    successes, and who won."""
+
+    kind: ClassVar[str] = "contested"
+    check: str
+    initiator: str
+    responder: str
+    initiator_successes: int
+    responder_successes: int
+    winner: str
+
+    def describe(self) -> str:
+        won = f"{self.winner} wins"
+        return (
+            f"{self.check}: {self.initiator} {self.initiator_successes} against "
+            f"{self.responder} {self.responder_successes}: {won}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotRolled(PoolsEvent):
+    """One target's roll of a shot: the shooter's successes against the cover's, and where
+    the hits went (the target, or allies standing with it)."""
+
+    kind: ClassVar[str] = "shot_rolled"
+    shooter: str
+    target: str
+    shots: int
+    successes: int
+    cover: int
+    net: int
+    hits: int
+    """Hits on the target."""
+    ally_hits: tuple[str, ...] = ()
+    """Allies hit instead, one entry per hit, in the order they were hit."""
+
+    def describe(self) -> str:
+        text = (
+            f"{self.shooter} shoots {self.target} ({self.shots} shot"
+            f"{'s' if self.shots != 1 else ''}): {self.successes} against cover {self.cover}, "
+            f"net {self.net}: {self.hits} hit{'s' if self.hits != 1 else ''}"
+        )
+        if self.ally_hits:
+            text += f"; allies hit: {', '.join(self.ally_hits)}"
+        return text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Damaged(PoolsEvent):
+    kind: ClassVar[str] = "damaged"
+    target: str
+    source: str
+    amount: int
+    hp: int
+    formula: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, hp=self.hp)
+
+    def describe(self) -> str:
+        return (
+            f"{self.target} takes {self.amount} damage from {self.source} ({self.formula}), "
+            f"{self.hp} HP left"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FreeAttackTaken(PoolsEvent):
+    """An enemy at distance 0 strikes at someone leaving it (POOLS-22)."""
+
+    kind: ClassVar[str] = "free_attack_taken"
+    attacker: str
+    leaver: str
+    round: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.attacker, free_attack_round=self.round)
+
+    def describe(self) -> str:
+        return f"{self.attacker} takes a free attack at {self.leaver}, who leaves distance 0"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemThrown(PoolsEvent):
+    """A thrown object leaves the thrower's hands and gear."""
+
+    kind: ClassVar[str] = "item_thrown"
+    combatant: str
+    weapon: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = soldier(state, self.combatant)
+        kept = tuple(w for w in who.weapons if w.id != self.weapon)
+        return update(state, self.combatant, weapons=kept)
+
+    def describe(self) -> str:
+        return f"{self.combatant} no longer holds {self.weapon} (thrown)"

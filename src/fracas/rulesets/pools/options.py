@@ -1,0 +1,46 @@
+"""The interpretation switches of `pools`: each names a gap of seed 004 (rules checklist
+section 4.4, D-numbers; docs/rulesets/pools.md calls them P-numbers) and the readings
+offered. The defaults are the readings the docs page argues for."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fracas.core.validation import Int
+
+
+class PoolsOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    success_on: Int = Field(default=5, ge=2, le=6)
+    """P1 (D1): the face a d6 of a pool must reach to count as a success. The seed never
+    says; firing blind succeeds "only ... on a 6 or higher", so the usual face is lower."""
+    blind_success_on: Int = Field(default=6, ge=2, le=6)
+    """P1 (D1, D17): the face the one die against an unseen target must reach."""
+    tie: Literal["defender", "attacker", "reroll"] = "defender"
+    """P3 (D3): equal successes in a contest. defender: the defender holds (no damage);
+    attacker: the initiator wins; reroll: both roll again, initiator first."""
+    extra_shot_dice: Literal["per_target", "total"] = "per_target"
+    """P4 (D4): "Every shot past the first adds +1d6": counted over the shots at that one
+    target (per_target) or over every shot fired this turn, wasted ones included (total)."""
+    ff_zero_hits_ally: bool = False
+    """P6 (D6): whether a shot with no net success at all also goes into an ally standing
+    with the target (read literally, "If you do not have as many successes as you have
+    allies"); by default a total miss hits nobody."""
+    ff_spread: Literal["per_ally", "first_ally"] = "per_ally"
+    """P6 (D6): the successes that fall short of clearing the allies: each hits one ally, in
+    initiative order (per_ally), or all go into the first ally in initiative order."""
+    range_measure: Literal["larger", "sum"] = "larger"
+    """P7 (D7): the distance between two places with altitude: the larger of the distance
+    and altitude apart (larger), or the two added (sum)."""
+    free_attack: Literal["per_leave", "per_round"] = "per_leave"
+    """P9 (D9): "Such an attack can only be done once per character": each enemy at distance
+    0 gets one free attack each time someone leaves (per_leave), or one a round in all
+    (per_round)."""
+    death: Literal["below_zero", "negative_max", "never"] = "below_zero"
+    """P13 (D13): 0 HP leaves a character incapacitated (out of the fight, alive); below 0
+    it is dead (below_zero: an incapacitating trap "will never kill" and leaves 0, a killing
+    one pushes "into negative HP"), or dead only at minus its maximum HP (negative_max), or
+    never dead, only incapacitated (never)."""

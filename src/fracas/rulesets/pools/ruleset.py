@@ -1,0 +1,87 @@
+"""`pools` as a ruleset: the sheet and map, the action table, and the turn's bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, cast
+
+from fracas.core.actions import Action
+from fracas.core.errors import IllegalAction
+from fracas.core.events import Event, TurnStarted
+from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
+from fracas.core.state import EncounterState
+from fracas.core.transaction import Transaction
+from fracas.core.validation import validated
+from fracas.rulesets.pools.actions import Attack, Move, Shoot, TakeCover
+from fracas.rulesets.pools.events import Moved, soldier, update
+from fracas.rulesets.pools.options import PoolsOptions
+from fracas.rulesets.pools.rules import initiative, melee, movement, shooting
+from fracas.rulesets.pools.rules.common import field
+from fracas.rulesets.pools.rules.harm import settle
+from fracas.rulesets.pools.setup import soldier_from
+from fracas.rulesets.pools.sheet import ALTITUDE_MAX, TRACK_MAX, Battlefield, Sheet
+
+
+class Pools(BaseRuleset):
+    info: ClassVar[RulesetInfo] = RulesetInfo(
+        id="pools",
+        name="Pools: d6 success pools, a line of distances with altitude, cover dice (seed 004)",
+        source="seeds/004_6aaa1752854b0214.txt",
+    )
+    options_model = PoolsOptions
+
+    def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
+        return {
+            Move: (movement.verify_move, movement.resolve_move),
+            TakeCover: (movement.verify_take_cover, movement.resolve_take_cover),
+            Attack: (melee.verify, melee.resolve),
+            Shoot: (shooting.verify, shooting.resolve),
+        }
+
+    def setup(self, spec: Any) -> EncounterState:
+        opts = cast(PoolsOptions, self.options(spec.options))
+        arena = validated(Battlefield, spec.map, "map")
+        people = []
+        for index, raw in enumerate(spec.combatants):
+            where = f"combatants[{index}]"
+            sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
+            people.append(soldier_from(sheet, arena, where))
+        return EncounterState(
+            ruleset=self.info.id, combatants=tuple(people), options=opts, arena=arena
+        )
+
+    def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
+        return initiative.roll_initiative(tx)
+
+    def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
+        settle(tx, target)
+
+    def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        distance, altitude = position.get("distance"), position.get("altitude", 0)
+        if (
+            type(distance) is not int
+            or type(altitude) is not int
+            or not 0 <= distance <= TRACK_MAX
+            or not 0 <= altitude <= ALTITUDE_MAX
+        ):
+            raise IllegalAction(
+                f"position must be {{distance: 0-{TRACK_MAX}, altitude: 0-{ALTITUDE_MAX}}}, "
+                f"not {dict(position)}"
+            )
+        sheltered = altitude == 0 and field(tx.state).cover_at(distance) is not None
+        tx.emit(Moved(target=target, distance=distance, altitude=altitude, in_cover=sheltered))
+
+    def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
+        from fracas.rulesets.pools import tactics
+
+        return tactics.candidates(state, actor)
+
+    def suggest(self, state: EncounterState) -> Action:
+        from fracas.rulesets.pools import tactics
+
+        return tactics.suggest(self, state)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        if isinstance(event, TurnStarted) and soldier(state, event.combatant).acted:
+            return update(state, event.combatant, acted=False)  # a new turn, a new action
+        return state
