@@ -116,23 +116,30 @@ def verify_move(state: EncounterState, action: Move) -> None:
     require_action(actor, contested=False)
     falling.require_ground(actor)
     overweight.require_mobile(state, actor)
-    if actor.large and (action.block is not None or blindness.groping(state, actor, action)):
-        raise IllegalAction(
-            f"{actor.id} is a large creature: its Blind moves and blocks are not yet "
-            "implemented (B21)"
-        )
     if blindness.groping(state, actor, action):
         if action.block is not None:
             raise IllegalAction(
                 "a Blind move goes by distance and direction, with no path to block; its "
                 "crossings are bumps (TIERS-23)"
             )
+        if action.bump:
+            raise IllegalAction(
+                f"{actor.id} moves Blind: every line its move crosses is a bump already; "
+                "`bump` is the sighted mover's choice (B53)"
+            )
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
     path = walk_path(state, actor, action.to)
     if action.block is not None:
+        if actor.large:
+            raise IllegalAction(
+                f"{actor.id} is a large creature: a block stops a one-tile mover next to the "
+                "blocker, and the seed says nothing of where a body stops (B55); move it "
+                "without `block`"
+            )
         blocking.verify(state, actor, path, action.block)
+    blindness.verify_chosen_bumps(state, actor, path, action.bump)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
@@ -146,6 +153,7 @@ def resolve_move(tx: Transaction, action: Move) -> None:
     if action.block is not None:
         path = blocking.resolve(tx, actor, path, action.block)
     tx.emit(Moved(target=actor.id, path=tuple(path)))
+    blindness.resolve_chosen_bumps(tx, actor, path, action.bump)
 
 
 def verify_face(state: EncounterState, action: Face) -> None:
