@@ -189,7 +189,7 @@ class Tiers(BaseRuleset):
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Free actions "at any time, on anyone's turn" (a swap, a drop, a spell, the free
         stealth attack on the Blind); a reserved non-contested action on another's turn
-        (rules/reserve.py)."""
+        (rules/reserve.py); a new facing for one bumped into this turn (B32)."""
         if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
             return True
         if isinstance(action, Face) and blindness.may_reorient(state, action.actor):
