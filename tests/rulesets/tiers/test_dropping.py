@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from fracas.core.errors import ScenarioError
 from fracas.rulesets.tiers.events import Dropped
 from fracas.rulesets.tiers.view import GM, view
 from tests.rulesets.tiers.helpers import JAVELIN, SWORD, Fight, warrior
@@ -115,3 +118,142 @@ def test_the_gm_s_map_shows_what_lies_on_the_ground() -> None:
     fight.act("a", "drop", weapon="javelin")
     ground = view(fight.state, GM)["gm_map"]["ground"]
     assert ground == [{"x": 0, "y": 0, "weapon": "javelin", "tier": 4}]
+
+
+def test_a_weapon_is_grabbed_from_another_s_hands_as_a_non_contested_action() -> None:
+    """Seed: "Non-contested actions include: ... grabbing a weapon (or any object) from
+    anywhere other than a worn weapon slot (including from other character's hands)" (B36):
+    b takes a's sword out of its hands with one non-contested action and no die; a is left
+    with its javelin carried and bare hands, b carries the sword at T3."""
+    fight = _fight()
+    fight.end("a")
+    fight.act("b", "drop", weapon="sword")
+    fight.act("b", "grab", weapon="sword", holder="a")
+    a, b = fight.get("a"), fight.get("b")
+    assert (a.main, [w.id for w in a.weapons]) == (None, ["javelin"])
+    assert (b.actions, b.contested, b.tier_of("sword")) == (1, False, 3)
+    assert fight.dice_left == 0
+    assert [e.kind for e in fight.log if e.kind == "snatched"] == ["snatched"]
+
+
+def test_option_grab_from_enemy_false_leaves_a_standing_foe_s_hands_alone() -> None:
+    """B36, `grab_from_enemy: false`: a standing foe's weapon is refused; an ally's is not."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 0, 1, weapons=()),
+        warrior("c", "blue", 1, 1),
+        options={"grab_from_enemy": False},
+    )
+    fight.end("a")
+    fight.refuse(
+        "b", "grab", "a is a standing foe; with grab_from_enemy: false", weapon="sword", holder="a"
+    )
+    fight.act("b", "grab", weapon="sword", holder="c")
+    assert fight.get("c").weapons == ()
+
+
+def test_grabbing_from_hands_refusals() -> None:
+    """From hands: only a weapon in a neighbour's hands, not a carried (worn-slot) one, nor
+    from afar, nor an object, nor with `at` too; each refusal changes nothing."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=(SWORD, JAVELIN), wielding=["sword"]),
+        warrior("b", "blue", 0, 1, weapons=()),
+        warrior("c", "blue", 0, 3, weapons=()),
+    )
+    fight.end("a")
+    fight.refuse(
+        "b",
+        "grab",
+        r"a holds no 'javelin' in its hands \(it holds sword\); a worn weapon slot",
+        weapon="javelin",
+        holder="a",
+    )
+    fight.refuse("b", "grab", "b cannot grab from its own hands", weapon="sword", holder="b")
+    fight.refuse("b", "grab", "other objects are carried, not held", item="rope", holder="a")
+    fight.refuse("b", "grab", "not both", weapon="sword", holder="a", at={"x": 0, "y": 0})
+    fight.end("b")
+    fight.refuse(
+        "c", "grab", "a is 3 squares from c; grab reaches one tile", weapon="sword", holder="a"
+    )
+
+
+ROPE = {"id": "rope"}
+BOLTS = {"id": "bolts", "kind": "ammo"}
+RING = {"id": "ring", "kind": "enchanted"}
+
+
+def test_any_other_object_is_dropped_free_and_grabbed_non_contested() -> None:
+    """Seed: free actions: "drop a weapon (or any other object)"; non-contested: "grabbing a
+    weapon (or any object) from anywhere other than a worn weapon slot" (B62): a drops its
+    rope for no action; b grabs it from the next tile with one non-contested action."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, items=[ROPE]),
+        warrior("b", "blue", 0, 1),
+    )
+    fight.act("a", "drop", item="rope")
+    assert (fight.get("a").items, fight.get("a").actions) == ((), 0)
+    assert [(g.at, g.weapon.id, g.tier) for g in fight.state.arena.ground] == [((0, 0), "rope", 0)]
+    fight.end("a")
+    fight.refuse("b", "grab", "no weapon 'rope' lies on or next to", weapon="rope")
+    fight.act("b", "grab", item="rope")
+    b = fight.get("b")
+    assert ([i.id for i in b.items], b.actions, b.contested) == (["rope"], 1, False)
+    assert fight.state.arena.ground == ()
+
+
+def test_ammunition_off_the_ground_takes_a_non_contested_action() -> None:
+    """Seed: "grabbing ammunition from anywhere other than a ammo pouch" is non-contested:
+    b's bolts, dropped, cost a a non-contested action to grab; in a's pouch they need none,
+    and a reload is the one action it always was (B62)."""
+    xbow = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 8, "loaded": False}
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[xbow]),
+        warrior("b", "blue", 0, 1, items=[BOLTS]),
+        order=["b", "a"],
+    )
+    fight.act("b", "drop", item="bolts")
+    fight.end("b")
+    fight.act("a", "grab", item="bolts", at={"x": 0, "y": 1})
+    fight.act("a", "reload", weapon="xbow")
+    a = fight.get("a")
+    assert ([i.id for i in a.items], a.unloaded, a.actions) == (["bolts"], (), 2)
+
+
+def test_sheathing_is_free_and_keeps_the_weapon_carried() -> None:
+    """Seed: free actions: "sheath or holster a weapon": a sheathes its sword on b's turn for
+    no action; it is still carried and swapped back to; bare hands cannot be sheathed."""
+    fight = _fight()
+    fight.end("a")
+    fight.act("a", "sheathe", weapon="sword")
+    a = fight.get("a")
+    assert (a.main, a.actions, [w.id for w in a.weapons]) == (None, 0, ["sword", "javelin"])
+    fight.refuse(
+        "a", "sheathe", "holds no weapon 'javelin' to sheathe; it holds nothing", weapon="javelin"
+    )
+    fight.refuse("a", "sheathe", "holds no weapon 'unarmed'", weapon="unarmed")
+
+
+def test_a_worn_enchanted_item_is_used_as_a_free_action() -> None:
+    """Seed: free actions: "use a worn enchanted item" (B63): a uses its ring on b's turn for
+    no action; the seed gives the ring no power, so the use is logged with the effect a
+    states and nothing else changes. A rope is no enchanted item."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, items=[RING, ROPE]),
+        warrior("b", "blue", 0, 1),
+    )
+    fight.end("a")
+    before = fight.get("b")
+    fight.act("a", "use_item", item="ring", target="b", effect="a ward of light")
+    used = [e for e in fight.log if e.kind == "item_used"]
+    assert [(e.item, e.target, e.effect) for e in used] == [("ring", "b", "a ward of light")]
+    assert fight.get("a").actions == 0
+    assert fight.get("b") == before
+    fight.refuse(
+        "a", "use_item", "wears no enchanted item 'rope'; its enchanted items: ring", item="rope"
+    )
+
+
+def test_an_item_id_names_one_thing() -> None:
+    """At load: an item may not share its id with a weapon or bare hands."""
+    with pytest.raises(ScenarioError, match="item id 'sword' is used twice"):
+        Fight(warrior("a", "red", 0, 0, items=[{"id": "sword"}]), warrior("b", "blue", 0, 1))

@@ -212,3 +212,69 @@ def test_third_weapon_refusals() -> None:
         also="unarmed",
         third="unarmed",
     )
+
+
+WHIP = {"id": "whip", "kind": "melee", "tier": 2, "reach": 2}
+LASH = {"id": "lash", "kind": "melee", "tier": 2, "reach": 2}
+
+
+def test_a_defender_s_tail_beside_its_pair_throws_a_third_die() -> None:
+    """Seed: "If they have more than 2 weapons, they may throw an additional 1d20 for each
+    weapon wielded & in range during the contested-action" (B60: for the defender too): b
+    answers with sword, dagger and its T2 tail (`defender_third: unarmed`), 3d20, 17 kept +
+    the lowest skill, Unarmed 1 = 18 against a's 10; b counters by 8 + 5 + T1 (the dagger,
+    lowest) = 14."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, skills=SKILLED, race=TAILED, **PAIR),
+        dice=[10, 4, 17, 9],
+    )
+    fight.act("a", "attack", target="b", defender_third="unarmed")
+    assert fight.rolls() == [("1d20+0", 10), ("3d20kh1+1", 18)]
+    assert fight.exchange().defense == "sword+dagger+unarmed"
+    assert fight.damage() == [("a", 14, 16)]
+
+
+def test_the_defender_s_third_die_is_its_choice_not_the_default() -> None:
+    """B60: without `defender_third` the default answer stays the pair (2d20, Off-Hand 2):
+    the third would bring in Unarmed 1 as the lowest skill."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, skills=SKILLED, race=TAILED, **PAIR),
+        dice=[10, 4, 17],
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.rolls() == [("1d20+0", 10), ("2d20kh1+2", 19)]
+
+
+def test_defender_third_refusals() -> None:
+    """A defender's third d20 needs its pair in hand, both reaching, a natural weapon, and
+    that weapon "in range" too; each refusal says what is missing and changes nothing."""
+    tailed = Fight(
+        warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0, race=TAILED, **PAIR), dice=[10]
+    )
+    tailed.refuse(
+        "a", "attack", "drop defend_with", target="b", defender_third="unarmed", defend_with="sword"
+    )
+    tailed.refuse(
+        "a",
+        "attack",
+        "only be the race's natural weapon",
+        target="b",
+        defender_third="sword",
+    )
+    human = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0, **PAIR))
+    human.refuse("a", "attack", "no natural weapon", target="b", defender_third="unarmed")
+    single = Fight(warrior("a", "red", 0, 0), warrior("b", "blue", 1, 0, race=TAILED))
+    single.refuse("a", "attack", "answers with no pair", target="b", defender_third="unarmed")
+    far = Fight(
+        warrior("a", "red", 0, 0, weapons=[POLEAXE]),
+        warrior("b", "blue", 2, 0, race=TAILED, weapons=[WHIP, LASH], wielding=["whip", "lash"]),
+    )
+    far.refuse(
+        "a",
+        "attack",
+        "natural weapon reaches 1, the attacker is 2 squares away",
+        target="b",
+        defender_third="unarmed",
+    )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.rulesets.tiers.events import ReservationUsed, SpentAhead
-from tests.rulesets.tiers.helpers import BOW, Fight, warrior
+from fracas.rulesets.tiers.events import Moved, ReservationUsed, SpentAhead
+from tests.rulesets.tiers.helpers import BOW, SWORD, Fight, warrior
 
 XBOW = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 10}
 
@@ -270,3 +270,110 @@ def test_only_a_reserved_move_dodges() -> None:
     fight.refuse(
         "b", "attack", "cannot dodge there: .* move of 2", target="a", dodge={"x": 0, "y": 3}
     )
+
+
+def _line(hp: int = 30, skill: int = 6, weapons: tuple[dict[str, Any], ...] = (XBOW,)) -> Fight:
+    """a (red, crossbow skill `skill`, a loaded T3 hand crossbow) holds a reserved action at
+    (0, 1); b (blue, move 6) stands at (9, 1) and walks west along row 1."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=weapons, skills={"crossbow": skill}),
+        warrior("b", "blue", 9, 1, hp=hp, race={"move": 6}),
+    )
+    fight.act("a", "move", to={"x": 0, "y": 1})
+    fight.act("a", "reserve")
+    fight.end("a")
+    return fight
+
+
+def _moves(fight: Fight, who: str) -> list[tuple[tuple[int, int], ...]]:
+    return [e.path for e in fight.events(Moved) if e.target == who]
+
+
+def test_a_reserved_shot_lands_mid_move_on_the_first_tile_in_range() -> None:
+    """Seed: "“I fire my crossbow on them when they get in range”, may mean you fire when they
+    are in the middle of their movement action before they reach their destination tile": b
+    walks from (9, 1) to (3, 1); a's reserved shot (crossbow skill 6) lands on (6, 1), the
+    first tile within 6 of a, for 3 - max(0, 0 - 3) = 3; b walks on to (3, 1)."""
+    fight = _line()
+    fight.act("b", "move", to={"x": 3, "y": 1}, shot={"by": "a"})
+    assert _moves(fight, "b") == [
+        ((9, 1), (8, 1), (7, 1), (6, 1)),
+        ((6, 1), (5, 1), (4, 1), (3, 1)),
+    ]
+    assert fight.damage() == [("b", 3, 27)]
+    assert fight.get("b").tile == (3, 1)
+    assert fight.get("b").actions == 1
+    a = fight.get("a")
+    assert not a.has("reserved")
+    assert a.unloaded == ("xbow",)
+    assert fight.dice_left == 0
+
+
+def test_a_mover_felled_mid_move_stops_where_the_shot_took_it() -> None:
+    """Seed: the shot comes "before they reach their destination tile": b, 3 HP, is knocked
+    out by the 3 damage on (6, 1) and lies there instead of reaching (3, 1)."""
+    fight = _line(hp=3)
+    fight.act("b", "move", to={"x": 3, "y": 1}, shot={"by": "a"})
+    assert fight.damage() == [("b", 3, 0)]
+    assert _moves(fight, "b") == [((9, 1), (8, 1), (7, 1), (6, 1))]
+    assert fight.get("b").tile == (6, 1)
+    assert fight.get("b").status == "unconscious"
+
+
+def test_the_shooter_may_name_a_later_tile_of_the_path() -> None:
+    """Seed: the reserver may act "at odd timings where it makes sense": `at: (4, 1)` fires
+    when b is 4 tiles off, still 3 damage; b walks (9, 1)-(4, 1), then on to (3, 1)."""
+    fight = _line()
+    fight.act("b", "move", to={"x": 3, "y": 1}, shot={"by": "a", "at": {"x": 4, "y": 1}})
+    assert _moves(fight, "b") == [
+        ((9, 1), (8, 1), (7, 1), (6, 1), (5, 1), (4, 1)),
+        ((4, 1), (3, 1)),
+    ]
+    assert fight.damage() == [("b", 3, 27)]
+
+
+def test_reserved_shot_refusals() -> None:
+    """The shot must be a reserved, sure (non-contested) shot somewhere on the path past its
+    start; a move takes one interruption. Each refusal changes nothing."""
+    fight = _line()
+    to = {"x": 3, "y": 1}
+    fight.refuse("b", "move", "b cannot shoot at its own move", to=to, shot={"by": "b"})
+    fight.refuse(
+        "b",
+        "move",
+        r"\(0, 5\) is not on b's path past its start",
+        to=to,
+        shot={"by": "a", "at": {"x": 0, "y": 5}},
+    )
+    fight.refuse(
+        "b",
+        "move",
+        "one interruption",
+        to=to,
+        shot={"by": "a"},
+        block={"by": "a", "at": {"x": 5, "y": 1}},
+    )
+    fight.refuse(
+        "b",
+        "move",
+        r"no sure shot with xbow at b on \(8, 1\).*crossbow skill in tiles: a's is 6, the "
+        "target is 8 away",
+        to=to,
+        shot={"by": "a", "at": {"x": 8, "y": 1}},
+    )
+    short = _line(skill=2)
+    short.refuse(
+        "b",
+        "move",
+        r"a has no sure shot with xbow at b on any tile of its path to \(3, 1\)",
+        to=to,
+        shot={"by": "a"},
+    )
+    unready = Fight(
+        warrior("a", "red", 0, 1, weapons=[XBOW], skills={"crossbow": 6}),
+        warrior("b", "blue", 9, 1, race={"move": 6}),
+    )
+    unready.end("a")
+    unready.refuse("b", "move", "a holds no reserved action", to=to, shot={"by": "a"})
+    sworded = _line(weapons=(SWORD,))
+    sworded.refuse("b", "move", "names no crossbow or firearm", to=to, shot={"by": "a"})

@@ -27,17 +27,7 @@ from fracas.rulesets.lines.actions import (
     Use,
 )
 from fracas.rulesets.lines.events import (
-    ActionSpent,
-    Damaged,
-    Died,
-    DyingCounted,
-    GearUsed,
-    Healed,
     Moved,
-    MovementGranted,
-    Revived,
-    StartedDying,
-    Strained,
 )
 from fracas.rulesets.lines.fighter import Fighter
 from fracas.rulesets.lines.options import LinesOptions
@@ -198,67 +188,8 @@ class Lines(BaseRuleset):
     # -- evolve --------------------------------------------------------------------------
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        if type(event) not in _APPLIED:
-            return state  # most events (every roll) change nothing of a fighter's own
+        # The ruleset's own events apply themselves (`LinesEvent.apply`); only the core's turn
+        # start resets a fighter's turn.
         if isinstance(event, TurnStarted):
             return update(state, event.combatant, acted=False, moved=0, move_allowance=1)
-        if isinstance(event, ActionSpent):
-            return update(state, event.combatant, acted=True)
-        if isinstance(event, Moved):
-            mover = fighter(state, event.target)
-            moved = mover.moved if event.forced else mover.moved + abs(event.to_line - mover.line)
-            return update(state, event.target, line=event.to_line, moved=moved)
-        if isinstance(event, MovementGranted):
-            return update(state, event.target, move_allowance=event.allowance)
-        if isinstance(event, Damaged | Healed):
-            return update(state, event.target, hp=event.hp)
-        if isinstance(event, StartedDying):
-            return update(
-                state,
-                event.target,
-                status=Status.DYING,
-                dying_left=event.left,
-                dying_since=state.turns.round,
-            )
-        if isinstance(event, DyingCounted):
-            return update(state, event.target, dying_left=event.left)
-        if isinstance(event, Died):
-            return update(state, event.target, status=Status.DEAD, hp=0, dying_left=0)
-        if isinstance(event, Revived):
-            return update(
-                state,
-                event.target,
-                status=Status.ACTIVE,
-                constitution=event.constitution,
-                max_hp=event.max_hp,
-                hp=event.hp,
-                dying_left=0,
-            )
-        if isinstance(event, GearUsed):
-            owner = fighter(state, event.combatant)
-            index = owner.gear_index(event.item)
-            charges = list(owner.charges)
-            charges[index or 0] = event.charges
-            return update(state, event.combatant, charges=tuple(charges))
-        if isinstance(event, Strained):
-            return update(state, event.target, strain=event.strain)
         return state
-
-
-_APPLIED = frozenset(
-    {
-        TurnStarted,
-        ActionSpent,
-        Moved,
-        MovementGranted,
-        Damaged,
-        Healed,
-        StartedDying,
-        DyingCounted,
-        Died,
-        Revived,
-        GearUsed,
-        Strained,
-    }
-)
-"""The events `apply` reads: checked first, so the rest pass without a chain of tests."""

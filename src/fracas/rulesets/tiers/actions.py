@@ -32,6 +32,10 @@ class Attack(Action):
     """The defender's choice (a weapon it carries, or `unarmed`): it may swap freely to
     answer. By default a pair of one-handed melee weapons in hand that both reach the
     attacker (dual wielding), else the choice that reaches with the best skill, then Tier."""
+    defender_third: str | None = None
+    """The defender's `third`: beside a pair in hand that both reach, the race's natural
+    weapon (`unarmed`) in range too, one more d20 (B60). Its choice, as `defend_with` is; off
+    by default, since the third brings its own skill and Tier into the lowest of the three."""
     dodge: Point | None = None
     """The defender's reserved move away, which interrupts the attack so that it is not made
     (rules/dodging.py); the defender's choice, as `defend_with` is."""
@@ -77,6 +81,20 @@ class Block(BaseModel):
     at: Point
 
 
+class Shot(BaseModel):
+    """`shot: {by, weapon, at}` on a `move`: a reserved sure shot (a loaded crossbow within
+    the crossbow skill, a loaded firearm within `sure`) fired at the mover while it walks,
+    on the first tile of its path where the shot is sure, or on `at` (rules/reserved_shot.py,
+    B61)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by: str
+    weapon: str | None = None
+    """The shooter's crossbow or firearm in hand; its main hand's by default."""
+    at: Point | None = None
+    """The tile of the mover's path the shot lands on; by default the first where it is sure."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Move(Action):
     """A non-contested action: up to the race's move in tiles, never through an occupied
@@ -90,6 +108,9 @@ class Move(Action):
     block: Block | None = None
     """Another's move that cuts this one short: the blocker's choice, written on the move
     it answers as the defender's `defend_with` is written on the attack."""
+    shot: Shot | None = None
+    """Another's reserved sure shot that lands while this move is under way: the shooter's
+    choice, written on the move as `block` is."""
     bump: tuple[str, ...] = ()
     """A sighted mover's choice: the characters whose Blind lines of this round its path
     crosses as an event, a bump (B53). By default it slips past every line unnoticed."""
@@ -236,22 +257,50 @@ class Identify(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Drop(Action):
-    """A free action on anyone's turn: let a carried weapon fall where one stands. It leaves
-    the hands and the gear; the fall onto the tile is logged for the GM's map."""
+    """A free action on anyone's turn: let a carried weapon (`weapon`) or other object
+    (`item`, B62) fall where one stands. It leaves the hands and the gear and lies on the
+    tile, on the GM's map."""
 
     do: ClassVar[str] = "drop"
+    free: ClassVar[bool] = True
+    weapon: str | None = None
+    item: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grab(Action):
+    """A non-contested action: pick up a weapon (`weapon`) or other object (`item`, B62:
+    ammunition included) lying on one's own tile or a neighbouring one (`at` says which tile
+    when more than one holds it), or take a weapon from the hands of a neighbour (`holder`,
+    B36)."""
+
+    do: ClassVar[str] = "grab"
+    weapon: str | None = None
+    item: str | None = None
+    at: Point | None = None
+    holder: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sheathe(Action):
+    """A free action on anyone's turn: put a weapon in hand away ("sheath or holster a
+    weapon"); it stays carried, to be swapped back to."""
+
+    do: ClassVar[str] = "sheathe"
     free: ClassVar[bool] = True
     weapon: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Grab(Action):
-    """A non-contested action: pick up a weapon lying on one's own tile or a neighbouring one
-    (`at` says which tile when more than one holds a weapon of that id)."""
+class UseItem(Action):
+    """A free action on anyone's turn: use a worn enchanted item. The seed gives no item's
+    powers, so the user names what it does (`effect`) for the GM to apply (B63)."""
 
-    do: ClassVar[str] = "grab"
-    weapon: str
-    at: Point | None = None
+    do: ClassVar[str] = "use_item"
+    free: ClassVar[bool] = True
+    item: str
+    target: str | None = None
+    effect: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

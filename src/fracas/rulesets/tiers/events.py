@@ -11,6 +11,7 @@ from typing import ClassVar, cast
 from fracas.core.events import StateEvent
 from fracas.core.state import EncounterState
 from fracas.core.state import update as update
+from fracas.rulesets.tiers.sheet import Weapon
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, GroundItem, Warrior
 
 
@@ -324,10 +325,54 @@ class SpellCast(TiersEvent):
         return f"{self.caster} casts {self.spell} on {self.target}{also}"
 
 
+def _lose(state: EncounterState, owner: str, item: str) -> tuple[EncounterState, GroundItem]:
+    """`owner` without the weapon or other object `item`: out of both hands and the carried
+    gear. Returns the new state and the thing as it would lie on the ground (its Tier and
+    load kept, so whoever takes it gets it back as it was)."""
+    who = warrior(state, owner)
+    thing = who.item(item)
+    if thing is not None:
+        kept_items = tuple(i for i in who.items if i.id != item)
+        return update(state, owner, items=kept_items), GroundItem(at=who.tile, weapon=thing, tier=0)
+    kept = [i for i, w in enumerate(who.weapons) if w.id != item]
+    lost = GroundItem(
+        at=who.tile,
+        weapon=next(w for w in who.weapons if w.id == item),
+        tier=who.tier_of(item),
+        unloaded=item in who.unloaded,
+    )
+    state = update(
+        state,
+        owner,
+        weapons=tuple(who.weapons[i] for i in kept),
+        weapon_tiers=tuple(who.weapon_tiers[i] for i in kept),
+        main=None if who.main == item else who.main,
+        off=None if who.off == item else who.off,
+        unloaded=tuple(u for u in who.unloaded if u != item),
+    )
+    return state, lost
+
+
+def _gain(state: EncounterState, taker: str, thing: GroundItem) -> EncounterState:
+    """`taker` carrying `thing`: a weapon into its gear with its Tier and load, any other
+    object among its items."""
+    who = warrior(state, taker)
+    if not isinstance(thing.weapon, Weapon):
+        return update(state, taker, items=(*who.items, thing.weapon))
+    name = thing.weapon.id
+    return update(
+        state,
+        taker,
+        weapons=(*who.weapons, thing.weapon),
+        weapon_tiers=(*who.weapon_tiers, thing.tier),
+        unloaded=(*who.unloaded, name) if thing.unloaded else who.unloaded,
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dropped(TiersEvent):
-    """A weapon let fall (rules/dropping.py): gone from the dropper's hands and gear, lying
-    on the tile it stood on."""
+    """A weapon (or other object, B62) let fall (rules/dropping.py): gone from the dropper's
+    hands and gear, lying on the tile it stood on."""
 
     kind: ClassVar[str] = "dropped"
     combatant: str
@@ -335,25 +380,10 @@ class Dropped(TiersEvent):
     at: tuple[int, int]
 
     def apply(self, state: EncounterState) -> EncounterState:
-        who = warrior(state, self.combatant)
-        kept = [i for i, w in enumerate(who.weapons) if w.id != self.item]
-        fallen = GroundItem(
-            at=self.at,
-            weapon=next(w for w in who.weapons if w.id == self.item),
-            tier=who.tier_of(self.item),
-            unloaded=self.item in who.unloaded,
-        )
+        state, fallen = _lose(state, self.combatant, self.item)
+        fallen = dataclasses.replace(fallen, at=self.at)
         board = state.arena
-        state = state.but(arena=dataclasses.replace(board, ground=(*board.ground, fallen)))
-        return update(
-            state,
-            self.combatant,
-            weapons=tuple(who.weapons[i] for i in kept),
-            weapon_tiers=tuple(who.weapon_tiers[i] for i in kept),
-            main=None if who.main == self.item else who.main,
-            off=None if who.off == self.item else who.off,
-            unloaded=tuple(u for u in who.unloaded if u != self.item),
-        )
+        return state.but(arena=dataclasses.replace(board, ground=(*board.ground, fallen)))
 
     def describe(self) -> str:
         return f"{self.combatant} drops {self.item} at {self.at}"
@@ -376,8 +406,8 @@ class Revealed(TiersEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Grabbed(TiersEvent):
-    """A weapon picked up off the map (rules/dropping.py): off the ground, into the grabber's
-    carried gear with the Tier and load it had."""
+    """A weapon (or other object, B62) picked up off the map (rules/dropping.py): off the
+    ground, into the grabber's carried gear with the Tier and load it had."""
 
     kind: ClassVar[str] = "grabbed"
     combatant: str
@@ -389,14 +419,42 @@ class Grabbed(TiersEvent):
         lying = next(g for g in board.ground if g.at == self.at and g.weapon.id == self.item)
         rest = tuple(g for g in board.ground if g is not lying)
         state = state.but(arena=dataclasses.replace(board, ground=rest))
-        who = warrior(state, self.combatant)
-        return update(
-            state,
-            self.combatant,
-            weapons=(*who.weapons, lying.weapon),
-            weapon_tiers=(*who.weapon_tiers, lying.tier),
-            unloaded=(*who.unloaded, self.item) if lying.unloaded else who.unloaded,
-        )
+        return _gain(state, self.combatant, lying)
 
     def describe(self) -> str:
         return f"{self.combatant} picks up {self.item} from {self.at}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Snatched(TiersEvent):
+    """A weapon taken from another character's hands (rules/dropping.py, B36): out of the
+    holder's hands and gear, into the grabber's with the Tier and load it had."""
+
+    kind: ClassVar[str] = "snatched"
+    combatant: str
+    holder: str
+    item: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state, taken = _lose(state, self.holder, self.item)
+        return _gain(state, self.combatant, taken)
+
+    def describe(self) -> str:
+        return f"{self.combatant} takes {self.item} from {self.holder}'s hands"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemUsed(TiersEvent):
+    """A worn enchanted item used (rules/dropping.py, B63): logged by name, with what the
+    user says it does, for the GM to apply."""
+
+    kind: ClassVar[str] = "item_used"
+    combatant: str
+    item: str
+    target: str | None = None
+    effect: str | None = None
+
+    def describe(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        also = f": {self.effect}" if self.effect else ""
+        return f"{self.combatant} uses {self.item}{on}{also}"

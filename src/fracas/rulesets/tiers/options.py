@@ -83,3 +83,7 @@ class TiersOptions(BaseModel):
     climb_per_action: Int = Field(default=1, ge=1, le=10)
     """B37: tiles of height one `climb` gains or loses; the seed says only that "Additional
     move actions may be used to climb higher", so one tile (5 feet) a move by default."""
+    grab_from_enemy: bool = True
+    """B36: taking a weapon from a standing foe's hands is the seed's non-contested grab, no
+    roll (true); or it is refused, the struggle left to the GM, and only the hands of an ally
+    or of the fallen may be grabbed from (false)."""

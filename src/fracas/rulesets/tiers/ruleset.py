@@ -32,10 +32,12 @@ from fracas.rulesets.tiers.actions import (
     PutOut,
     Reload,
     Reserve,
+    Sheathe,
     StealthAttack,
     Swap,
     ThrowObject,
     UnequipShield,
+    UseItem,
 )
 from fracas.rulesets.tiers.events import Moved, update, warrior
 from fracas.rulesets.tiers.options import TiersOptions
@@ -107,6 +109,8 @@ class Tiers(BaseRuleset):
             PutOut: (torches.verify_put_out, torches.resolve_put_out),
             LightTorch: reserve.reservable((torches.verify_light, torches.resolve_light)),
             Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
+            Sheathe: (dropping.verify_sheathe, dropping.resolve_sheathe),
+            UseItem: (dropping.verify_use, dropping.resolve_use),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -191,6 +195,8 @@ class Tiers(BaseRuleset):
         stealth attack on the Blind); a reserved non-contested action on another's turn
         (rules/reserve.py); a new facing for one bumped into this turn (B32)."""
         if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
+            return True
+        if isinstance(action, Sheathe | UseItem):  # free actions too (rules/dropping.py)
             return True
         if isinstance(action, Face) and blindness.may_reorient(state, action.actor):
             return True

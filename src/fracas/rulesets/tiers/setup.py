@@ -83,6 +83,7 @@ def warrior_from(sheet: Sheet, where: str, *, armor_may_exceed: bool = False) ->
         skills=sheet.skills,
         race=sheet.race,
         weapons=tuple(sheet.weapons),
+        items=tuple(sheet.items),
         weapon_tiers=tuple(w.tier for w in sheet.weapons),
         unloaded=tuple(w.id for w in sheet.weapons if w.loaded is False),
         main=main,

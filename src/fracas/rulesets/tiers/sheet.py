@@ -141,6 +141,18 @@ class Race(BaseModel):
     """Hide or scales, under any worn armor (B21: their Tiers add)."""
 
 
+class Item(BaseModel):
+    """An object carried other than a weapon (B62): `kind` `object` (a rope, a potion),
+    `ammo` (ammunition, kept in the ammo pouch while carried) or `enchanted` (a worn
+    enchanted item, used as a free action). Items are dropped (free) and grabbed
+    (non-contested) as weapons are; the seed gives none of them a number."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=ID)
+    kind: Literal["object", "ammo", "enchanted"] = "object"
+    size: Size = "XS"
+
+
 class Armor(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str = Field(default="armor", pattern=ID)
@@ -205,6 +217,17 @@ class Sheet(BaseModel):
     shield: Shield | None = None
     size: BodySize = Field(default_factory=BodySize)
     """A large creature's body; `position` is then its front-left tile (B21)."""
+    items: list[Item] = Field(default_factory=list)
+    """Objects carried besides the weapons (B62): dropped and grabbed by their ids."""
+
+    @model_validator(mode="after")
+    def _items_named_apart(self) -> Sheet:
+        """An item's id names it alone, apart from every weapon and bare hands."""
+        names = [w.id for w in self.weapons] + [UNARMED]
+        twice = repeated([*names, *(i.id for i in self.items)])
+        if twice is not None:
+            raise ValueError(f"item id {twice!r} is used twice (weapons, items, or bare hands)")
+        return self
 
     @model_validator(mode="after")
     def _straight(self) -> Sheet:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.state import Combatant
-from fracas.rulesets.tiers.sheet import UNARMED, Race, Skills, Weapon
+from fracas.rulesets.tiers.sheet import UNARMED, Item, Race, Skills, Weapon
 
 Tile = tuple[int, int]
 
@@ -15,10 +15,11 @@ Tile = tuple[int, int]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GroundItem:
     """A weapon lying on a tile (dropped: rules/dropping.py), with the Tier it had and whether
-    it was left unloaded, so whoever grabs it gets the same weapon back."""
+    it was left unloaded, so whoever grabs it gets the same weapon back. `weapon` holds any
+    other object dropped (an `Item`, B62) as well, with Tier 0, so the map keeps one list."""
 
     at: Tile
-    weapon: Weapon
+    weapon: Weapon | Item
     tier: int
     unloaded: bool = False
 
@@ -46,6 +47,8 @@ class Warrior(Combatant):
     skills: Skills
     race: Race
     weapons: tuple[Weapon, ...] = ()
+    items: tuple[Item, ...] = ()
+    """Objects carried besides the weapons (B62): ammunition in the pouch, enchanted items."""
     weapon_tiers: tuple[int, ...] = ()
     """Each weapon's Tier now, by index of `weapons` (crits lower them)."""
     main: str | None = None
@@ -107,6 +110,9 @@ class Warrior(Combatant):
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
+    def item(self, item_id: str) -> Item | None:
+        return next((i for i in self.items if i.id == item_id), None)
+
     def tier_of(self, weapon_id: str) -> int:
         """The weapon's Tier now; bare hands are T0."""
         for weapon, tier in zip(self.weapons, self.weapon_tiers, strict=True):
@@ -141,6 +147,7 @@ class Warrior(Combatant):
             "wielding": list(self.wielded),
             "weapon_tiers": {w.id: t for w, t in zip(self.weapons, self.weapon_tiers, strict=True)},
             "unloaded": list(self.unloaded),
+            **({"items": [i.id for i in self.items]} if self.items else {}),
             "armor": self.armor,
             "natural_weapon": self.natural_weapon,
             "natural_armor": self.natural_armor,

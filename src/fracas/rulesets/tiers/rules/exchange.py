@@ -93,20 +93,21 @@ def attacking_arm(actor: Warrior, action: Attack) -> Arm:
     return together(actor, first, second, _third_arm(actor, first, second, action.third))
 
 
-def _third_arm(actor: Warrior, first: Arm, second: Arm, name: str) -> Arm:
+def _third_arm(actor: Warrior, first: Arm, second: Arm, name: str, field: str = "third") -> Arm:
     """A third weapon needs a third limb: with both hands on `weapon` and `also`, only a
     race's natural weapon (`natural_weapon` above T0 on its sheet: a tail, horns) can strike
-    beside them, and only when neither hand strikes unarmed already."""
+    beside them, and only when neither hand strikes unarmed already. The same holds for a
+    defender's pair (`defender_third`, B60)."""
     if name != UNARMED:
         raise IllegalAction(
-            f"third: {actor.id}'s hands hold {first.name} and {second.name}; a third weapon "
+            f"{field}: {actor.id}'s hands hold {first.name} and {second.name}; a third weapon "
             "can only be the race's natural weapon (`unarmed`)"
         )
     if UNARMED in (first.name, second.name):
-        raise IllegalAction(f"third: {actor.id} already strikes unarmed with a hand")
+        raise IllegalAction(f"{field}: {actor.id} already strikes unarmed with a hand")
     if actor.race.natural_weapon == 0:
         raise IllegalAction(
-            f"third: {actor.id}'s race has no natural weapon (a tail, horns) to strike with "
+            f"{field}: {actor.id}'s race has no natural weapon (a tail, horns) to strike with "
             "beside its two hands"
         )
     return arm(actor, UNARMED)
@@ -170,6 +171,8 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
 
 
 def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
+    if action.defender_third is not None:
+        return _defending_three(defender, gap, action, action.defender_third)
     if action.defend_with is None:
         return dual_defense(defender, gap) or default_defense(defender, gap)
     if action.defend_with != UNARMED and defender.weapon(action.defend_with) is None:
@@ -179,6 +182,32 @@ def _defense(defender: Warrior, gap: int, action: Attack) -> Arm:
             f"{carried}"
         )
     return arm(defender, action.defend_with)
+
+
+def _defending_three(defender: Warrior, gap: int, action: Attack, name: str) -> Arm:
+    """The defender's pair and its natural weapon, all in range: "an additional 1d20 for each
+    weapon wielded & in range during the contested-action" (l.140), which the seed says of
+    whoever multi-wields; its extra dice only "if both melee weapons they are wielding are
+    within range" (l.160), so the pair must reach, and the third too (B60)."""
+    if action.defend_with is not None:
+        raise IllegalAction(
+            "defender_third: a third die joins the defender's pair in hand; drop defend_with "
+            f"({action.defend_with}), which answers with one weapon"
+        )
+    pair = dual_defense(defender, gap)
+    if pair is None:
+        raise IllegalAction(
+            f"defender_third: {defender.id} answers with no pair of one-handed melee weapons "
+            f"in hand that both reach {gap} squares; a third die joins such a pair"
+        )
+    first, second = (arm(defender, name) for name in pair.parts)
+    third = _third_arm(defender, first, second, name, "defender_third")
+    if third.reach < gap:
+        raise IllegalAction(
+            f"defender_third: {defender.id}'s natural weapon reaches {third.reach}, the "
+            f"attacker is {gap} squares away; only a weapon in range adds a die"
+        )
+    return together(defender, first, second, third)
 
 
 def _sure(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> bool:

@@ -17,7 +17,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Face, Move
 from fracas.rulesets.tiers.events import ActionSpent, Faced, Moved
-from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight
+from fracas.rulesets.tiers.rules import blindness, blocking, falling, overweight, reserved_shot
 from fracas.rulesets.tiers.rules.common import (
     STEP,
     body,
@@ -127,6 +127,7 @@ def verify_move(state: EncounterState, action: Move) -> None:
                 f"{actor.id} moves Blind: every line its move crosses is a bump already; "
                 "`bump` is the sighted mover's choice (B53)"
             )
+        reserved_shot.refuse_blind(action)
         blindness.verify_blind_move(state, actor, action)
         return
     assert action.to is not None
@@ -139,6 +140,8 @@ def verify_move(state: EncounterState, action: Move) -> None:
                 "without `block`"
             )
         blocking.verify(state, actor, path, action.block)
+    if action.shot is not None:
+        reserved_shot.verify(state, actor, path, action)
     blindness.verify_chosen_bumps(state, actor, path, action.bump)
 
 
@@ -152,8 +155,13 @@ def resolve_move(tx: Transaction, action: Move) -> None:
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
     if action.block is not None:
         path = blocking.resolve(tx, actor, path, action.block)
-    tx.emit(Moved(target=actor.id, path=tuple(path)))
-    blindness.resolve_chosen_bumps(tx, actor, path, action.bump)
+    walk = path
+    if action.shot is not None:  # the mover walks to the shot's tile, is shot, walks on
+        path = reserved_shot.resolve(tx, actor, path, action.shot)
+    if len(path) > 1:
+        tx.emit(Moved(target=actor.id, path=tuple(path)))
+    if fighter(tx.state, actor.id).is_active:  # the crossings of the way it walked (B53)
+        blindness.resolve_chosen_bumps(tx, actor, walk[: walk.index(path[-1]) + 1], action.bump)
 
 
 def verify_face(state: EncounterState, action: Face) -> None:
