@@ -264,6 +264,8 @@ def test_one_fallen_large_body_makes_any_of_its_tiles_terrain() -> None:
 
 
 def test_what_a_large_body_does_not_yet_do_is_refused() -> None:
-    """Climbing is not yet implemented for a body: refused, not played as if it took one tile."""
+    """Climbing a body is the GM's call (B55): refused, not played as if it took one tile."""
     fight = Fight(drake(), warrior("knight", "knights", 0, 0))
-    fight.refuse("drake", "climb", "its climbing is not yet implemented", direction="up")
+    fight.refuse(
+        "drake", "climb", "whether a body that size can climb is the GM.s call", direction="up"
+    )

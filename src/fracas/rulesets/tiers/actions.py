@@ -111,6 +111,9 @@ class Move(Action):
     shot: Shot | None = None
     """Another's reserved sure shot that lands while this move is under way: the shooter's
     choice, written on the move as `block` is."""
+    bump: tuple[str, ...] = ()
+    """A sighted mover's choice: the characters whose Blind lines of this round its path
+    crosses as an event, a bump (B53). By default it slips past every line unnoticed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -305,6 +308,17 @@ class LightTorch(Action):
     """A non-contested action: light the torch (or other light) one carries unlit."""
 
     do: ClassVar[str] = "light_torch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PutOut(Action):
+    """The GM puts a light out (wind, a clever idea): the one carried by `carried_by`, or the
+    one standing at `at` (rules/torches.py)."""
+
+    do: ClassVar[str] = "put_out"
+    by_gm: ClassVar[bool] = True
+    carried_by: str | None = None
+    at: Point | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

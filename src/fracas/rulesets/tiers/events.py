@@ -19,6 +19,16 @@ def warrior(state: EncounterState, combatant_id: str) -> Warrior:
     return cast(Warrior, state.get(combatant_id))
 
 
+def part(state: EncounterState, mover: str) -> EncounterState:
+    """A character that moves on leaves behind the place where it bumped into someone in the
+    dark (B32): neither of the pair counts as next to the other any more."""
+    who = warrior(state, mover)
+    for other in who.bumped:
+        rest = tuple(b for b in warrior(state, other).bumped if b != mover)
+        state = update(state, other, bumped=rest)
+    return update(state, mover, bumped=()) if who.bumped else state
+
+
 EQUIP_SHIELD = "equip shield"
 RESERVED = "reserved"
 """The condition of a character holding a non-contested action for another's turn."""
@@ -103,7 +113,7 @@ class Moved(TiersEvent):
 
     def apply(self, state: EncounterState) -> EncounterState:
         x, y = self.path[-1]
-        return update(state, self.target, x=x, y=y)
+        return part(update(state, self.target, x=x, y=y), self.target)
 
     def describe(self) -> str:
         how = "is moved" if self.forced else "moves"

@@ -76,6 +76,10 @@ class TiersOptions(BaseModel):
     """B35: worn armor (with its cloaks) above Body: the sheet is refused at load (refuse), or
     it loads and the character's move is 0 while it stays above (immobile: "If the armor tier
     is too high, they cannot move in it. Their move becomes 0")."""
+    candle_out: Literal["hurt", "gm"] = "hurt"
+    """B56: a lit bare candle carried goes out when its carrier takes damage, the seed's
+    "attacks" (hurt); or only when the GM puts it out (gm). Any light goes out by the GM's
+    `put_out` under both."""
     climb_per_action: Int = Field(default=1, ge=1, le=10)
     """B37: tiles of height one `climb` gains or loses; the seed says only that "Additional
     move actions may be used to climb higher", so one tile (5 feet) a move by default."""

@@ -29,6 +29,7 @@ from fracas.rulesets.tiers.actions import (
     LightTorch,
     MakeTerrain,
     Move,
+    PutOut,
     Reload,
     Reserve,
     Sheathe,
@@ -105,6 +106,7 @@ class Tiers(BaseRuleset):
             effects.Extend: (effects.verify_extend, effects.resolve_extend),
             Drop: (dropping.verify, dropping.resolve),
             DropTorch: (torches.verify_drop, torches.resolve_drop),
+            PutOut: (torches.verify_put_out, torches.resolve_put_out),
             LightTorch: reserve.reservable((torches.verify_light, torches.resolve_light)),
             Grab: reserve.reservable((dropping.verify_grab, dropping.resolve_grab)),
             Sheathe: (dropping.verify_sheathe, dropping.resolve_sheathe),
@@ -180,6 +182,7 @@ class Tiers(BaseRuleset):
         return why_not
 
     def after_action(self, tx: Transaction) -> None:
+        torches.snuff_candles(tx)
         movers = {e.target for e in tx.events if isinstance(e, Moved)}
         if movers:
             movement.keep_facings(tx, movers)
@@ -190,10 +193,12 @@ class Tiers(BaseRuleset):
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Free actions "at any time, on anyone's turn" (a swap, a drop, a spell, the free
         stealth attack on the Blind); a reserved non-contested action on another's turn
-        (rules/reserve.py)."""
+        (rules/reserve.py); a new facing for one bumped into this turn (B32)."""
         if isinstance(action, Swap | Cast | Drop | DropTorch | free_stealth.FreeStealthAttack):
             return True
         if isinstance(action, Sheathe | UseItem):  # free actions too (rules/dropping.py)
+            return True
+        if isinstance(action, Face) and blindness.may_reorient(state, action.actor):
             return True
         return type(action) in RESERVABLE and reserve.on_reservation(state, action)
 
@@ -249,5 +254,6 @@ class Tiers(BaseRuleset):
         if isinstance(event, TurnStarted):
             # a new turn: both actions again, less any spent ahead on a block (B16)
             ahead = warrior(state, event.combatant).spent_ahead
+            state = blindness.bumps_over(state)
             return update(state, event.combatant, actions=ahead, contested=False, spent_ahead=0)
         return state

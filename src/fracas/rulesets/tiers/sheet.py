@@ -274,7 +274,9 @@ class LightSource(BaseModel):
     x: Int | None = Field(default=None, ge=0)
     y: Int | None = Field(default=None, ge=0)
     carried_by: str | None = None
-    kind: Literal["torch", "campfire", "candle"] = "torch"
+    kind: Literal["torch", "campfire", "candle", "hurricane_lamp"] = "torch"
+    """A `candle` is bare; a `hurricane_lamp` is a flame housed in one ("much more difficult to
+    put out"): both light as a torch does (rules/torches.py, B56)."""
     lit: bool = True
     """False: an unlit light its carrier may light with `light_torch` (rules/torches.py);
     only a carried light starts unlit."""

@@ -82,6 +82,9 @@ class Warrior(Combatant):
     """The lines of this round's Blind moves, start to end: the GM's map (GM-only)."""
     stealth_spent: tuple[str, ...] = ()
     identified: tuple[str, ...] = ()
+    bumped: tuple[str, ...] = ()
+    """Whom it bumped into in the dark this turn (rules/blindness.py, B32): the pair counts as
+    adjacent until the turn ends or either moves again."""
     turned_from: tuple[str, str | None] | None = None
     """The facing (and whom it kept in front) a defender that won will return to once the
     attacker's turn ends (rules/turning.py); None when facing as declared."""

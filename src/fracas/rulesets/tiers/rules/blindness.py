@@ -16,7 +16,17 @@ each other (B32). "The GM will mark their start point, their end point (with dir
 orientation), & a line between them. In each round, each time a line is crossed by another,
 they will have bumped into each other": each Blind move's line is kept on the mover (its
 `trails`, GM-only, cleared when the round ends) and a crossing of two lines is logged as a
-bump; the mover then goes on to its end point.
+bump; the mover then goes on to its end point. "After any exchanges occur, they will continue
+to their previously declared end point": fracas moves the mover on at once and lets the
+exchanges follow, the bumped pair counting as adjacent (`bumped`, read by `gap_between`) until
+the turn ends or either moves again; "at the end of the turn, each character involved in a
+crossing event that turn may declare a new end of turn orientation", so a bumped character may
+`face` on that turn although it is not its own (B32). A sighted mover's path crosses a Blind
+line as an event only when the mover names that line's owner in `bump` (B53).
+
+A large creature moves Blind as one body (B54): each step takes every tile of it one square
+the declared way, a wall under any tile is a crash, someone else's tile a bump; each tile of
+the body draws its own line, and the body keeps its facing.
 
 Dice order of a Blind NPC's move: the table's 1d20, nothing else.
 """
@@ -24,7 +34,8 @@ Dice order of a Blind NPC's move: the table's 1d20, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from itertools import pairwise
+from typing import ClassVar, cast
 
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
@@ -41,8 +52,9 @@ from fracas.rulesets.tiers.events import (
 from fracas.rulesets.tiers.rules.arms import UNARMED_REACH
 from fracas.rulesets.tiers.rules.common import (
     STEP,
-    distance,
+    body,
     fighter,
+    gap_between,
     grid,
     options,
     require_action,
@@ -141,6 +153,13 @@ class Bumped(TiersEvent):
     how: str
     """`crossed` (their lines crossed) or `walked_into` (the mover met the other standing)."""
 
+    def apply(self, state: EncounterState) -> EncounterState:
+        for one, two in ((self.mover, self.other), (self.other, self.mover)):
+            met = warrior(state, one).bumped
+            if two not in met:
+                state = update(state, one, bumped=(*met, two))
+        return state
+
     def describe(self) -> str:
         if self.how == "crossed":
             return f"{self.mover}'s path crosses {self.other}'s: they bump into each other"
@@ -188,7 +207,7 @@ def check_attack(state: EncounterState, actor: Warrior, target: Warrior) -> None
     """Refuse an attack on one the attacker cannot see beyond unarmed reach (TIERS-14, -16)."""
     if not blind_towards(state, actor, target):
         return
-    gap = distance(actor.tile, target.tile)
+    gap = gap_between(actor, target)
     if gap > UNARMED_REACH:
         raise IllegalAction(
             f"{actor.id} is Blind towards {target.id}, who stands in absolute darkness "
@@ -272,39 +291,64 @@ def resolve_blind_move(tx: Transaction, actor: Warrior, action: Move) -> None:
 
 
 def _walk(tx: Transaction, actor: Warrior, heading: str, intended: int) -> None:
+    """Step by step the declared way; every tile of the body (one tile for most) steps as a
+    character would, so a wall, terrain or the map's edge under any of them is a crash and
+    someone else's tile a bump (B54)."""
     board = grid(tx.state)
     taken = standing(tx.state)
     dx, dy = STEP[heading]
     path: list[Tile] = [actor.tile]
     for _ in range(intended):
         here = path[-1]
-        ahead = (here[0] + dx, here[1] + dy)
-        if ahead not in board.neighbours(here):
-            _mark(tx, actor.id, path)
-            _crash(tx, actor, ahead, intended)
-            return
-        other = taken.get(ahead)
-        if other is not None and other != actor.id:
-            _mark(tx, actor.id, path)
-            tx.emit(Bumped(mover=actor.id, other=other, how="walked_into"))
-            return
-        path.append(ahead)
-    _mark(tx, actor.id, path)
+        for tile in sorted(body(actor, here)):
+            ahead = (tile[0] + dx, tile[1] + dy)
+            if ahead not in board.neighbours(tile):
+                _mark(tx, actor, path)
+                _crash(tx, actor, ahead, intended)
+                return
+            other = taken.get(ahead)
+            if other is not None and other != actor.id:
+                _mark(tx, actor, path)
+                tx.emit(Bumped(mover=actor.id, other=other, how="walked_into"))
+                return
+        path.append((here[0] + dx, here[1] + dy))
+    _mark(tx, actor, path)
 
 
-def _mark(tx: Transaction, mover: str, path: list[Tile]) -> None:
-    """Move along `path`, mark its line on the GM's map, and log every line it crosses."""
+def body_lines(who: Warrior, path: list[Tile] | tuple[Tile, ...]) -> list[tuple[Tile, Tile]]:
+    """The lines a walk along `path` (of the front-left tile) draws on the GM's map: for each
+    tile of the body, one segment per step it takes (a straight Blind walk passes its path as
+    just its two ends). One line for a one-tile character walking straight."""
+    start = path[0]
+    lines: list[tuple[Tile, Tile]] = []
+    for tile in sorted(body(who, start)):
+        dx, dy = tile[0] - start[0], tile[1] - start[1]
+        steps = [(x + dx, y + dy) for x, y in path]
+        lines.extend(pairwise(steps))
+    return lines
+
+
+def _crossed(state: EncounterState, mover: str, lines: list[tuple[Tile, Tile]]) -> list[str]:
+    """Whose lines of this round `lines` cross, in listing order."""
+    return [
+        other.id
+        for other in state.combatants
+        if other.id != mover
+        and any(_cross(mine, trail) for mine in lines for trail in warrior(state, other.id).trails)
+    ]
+
+
+def _mark(tx: Transaction, mover: Warrior, path: list[Tile]) -> None:
+    """Move along `path`, mark its line (a body's, one per tile: B54) on the GM's map, and log
+    every line it crosses."""
     if len(path) < 2:
         return
-    tx.emit(Moved(target=mover, path=tuple(path)))
-    line = (path[0], path[-1])
-    for other in tx.state.combatants:
-        if other.id == mover:
-            continue
-        trails = warrior(tx.state, other.id).trails
-        if any(_cross(line, trail) for trail in trails):
-            tx.emit(Bumped(mover=mover, other=other.id, how="crossed"))
-    tx.emit(TrailMarked(combatant=mover, start=line[0], end=line[1]))
+    tx.emit(Moved(target=mover.id, path=tuple(path)))
+    lines = body_lines(mover, (path[0], path[-1]))
+    for other in _crossed(tx.state, mover.id, lines):
+        tx.emit(Bumped(mover=mover.id, other=other, how="crossed"))
+    for start, end in lines:
+        tx.emit(TrailMarked(combatant=mover.id, start=start, end=end))
 
 
 def _crash(tx: Transaction, actor: Warrior, obstacle: Tile, intended: int) -> None:
@@ -319,8 +363,11 @@ def _crash(tx: Transaction, actor: Warrior, obstacle: Tile, intended: int) -> No
 
 def _turn(tx: Transaction, mover: str, relative: str, heading: str) -> None:
     """B33: the mover faces the way it went, or keeps its facing but for "backward (they
-    turn around)"."""
+    turn around)". A large body keeps its facing (B54): it faces only n, e, s or w, and
+    swinging it round needs room it cannot feel for; turning is its own `face`."""
     who = warrior(tx.state, mover)
+    if who.large:
+        return
     if options(tx.state).blind_move_facing == "unchanged" and relative != "backward":
         return
     if heading != who.facing or who.facing_on is not None:
@@ -348,6 +395,64 @@ def _cross(one: tuple[Tile, Tile], two: tuple[Tile, Tile]) -> bool:
         or (s3 == 0 and _within(c, d, a))
         or (s4 == 0 and _within(c, d, b))
     )
+
+
+# -- bumps -----------------------------------------------------------------------------------
+
+
+def bumps_over(state: EncounterState) -> EncounterState:
+    """A new turn: the exchanges of the last one's bumps are over (B32). Applied with the
+    core's `turn_started`, so it logs nothing of its own."""
+    for c in state.combatants:
+        if warrior(state, c.id).bumped:
+            state = update(state, c.id, bumped=())
+    return state
+
+
+def may_reorient(state: EncounterState, who: str) -> bool:
+    """ "at the end of the turn, each character involved in a crossing event that turn may
+    declare a new end of turn orientation in response to the new event": one bumped this
+    turn may `face` though the turn is another's."""
+    found = state.find(who)
+    return found is not None and bool(cast(Warrior, found).bumped)
+
+
+def verify_chosen_bumps(
+    state: EncounterState, actor: Warrior, path: list[Tile], names: tuple[str, ...]
+) -> None:
+    """A sighted mover "Choose[s] if crossing a path line from a Blind character would cause an
+    event" (B53): each id in `bump` names a character whose line of this round the path
+    crosses."""
+    if not names:
+        return
+    if blind(state, actor):
+        raise IllegalAction(
+            f"{actor.id} is Blind: every line its move crosses is a bump already; `bump` is "
+            "the sighted mover's choice"
+        )
+    crossed = _crossed(state, actor.id, body_lines(actor, path))
+    for name in names:
+        other = fighter(state, name)
+        if other.id == actor.id:
+            raise IllegalAction(f"bump: {actor.id} cannot bump into itself")
+        if other.id not in crossed:
+            lines = "; lines crossed: " + ", ".join(crossed) if crossed else ""
+            raise IllegalAction(
+                f"bump: {actor.id}'s path {path[0]} to {path[-1]} crosses no line {other.id} "
+                f"left this round{lines or ' (it crosses none)'}"
+            )
+
+
+def resolve_chosen_bumps(
+    tx: Transaction, actor: Warrior, path: list[Tile], names: tuple[str, ...]
+) -> None:
+    """The sighted mover's chosen crossings, on the path it walked (a block may have cut it
+    short of one: that one is no event)."""
+    if not names:
+        return
+    for other in _crossed(tx.state, actor.id, body_lines(actor, path)):
+        if other in names:
+            tx.emit(Bumped(mover=actor.id, other=other, how="crossed"))
 
 
 def end_round(tx: Transaction) -> None:
@@ -394,7 +499,7 @@ def verify_identify(state: EncounterState, action: Identify) -> None:
         raise IllegalAction(f"{actor.id} knows who it is")
     if identifies(state, actor, target):
         raise IllegalAction(f"{actor.id} can see {target.id}; there is nothing to identify")
-    gap = distance(actor.tile, target.tile)
+    gap = gap_between(actor, target)
     if gap > 1:
         raise IllegalAction(
             f"{target.id} is {gap} squares from {actor.id}: without sight one identifies only "

@@ -70,7 +70,11 @@ def nearest(who: Warrior, toward: Tile) -> Tile:
 
 def gap_between(a: Warrior, b: Warrior) -> int:
     """Squares between two bodies, nearest tile to nearest tile: the distance every reach and
-    range is measured over. For two one-tile characters, the distance of their tiles."""
+    range is measured over. For two one-tile characters, the distance of their tiles. A pair
+    that bumped into each other in the dark this turn is 1 apart wherever their moves ended:
+    the exchanges "occur" where their lines crossed (B32)."""
+    if b.id in a.bumped:
+        return 1
     if not (a.large or b.large):
         return distance(a.tile, b.tile)
     return min(distance(s, t) for s in body(a) for t in body(b))

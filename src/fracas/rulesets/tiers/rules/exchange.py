@@ -151,6 +151,8 @@ def reach_check(state: EncounterState, actor: Warrior, target: Warrior, used: Ar
         what = f"{used.name} reaches {reach}"
     if gap > reach:
         raise IllegalAction(f"{target.id} is {gap} squares away ({target.x}, {target.y}); {what}")
+    if target.id in actor.bumped:
+        return  # they met where their lines crossed (B32): nothing stood between them there
     board = grid(state)
     if board.sight_blocked(actor.tile, aim):
         raise IllegalAction(

@@ -67,7 +67,11 @@ def verify_climb(state: EncounterState, action: Climb) -> None:
     require_action(actor, contested=False)
     overweight.require_mobile(state, actor)
     if actor.large:
-        raise IllegalAction(f"{actor.id} is a large creature: its climbing is not yet implemented")
+        raise IllegalAction(
+            f"{actor.id} is a large creature ({actor.width}x{actor.length}): whether a body "
+            "that size can climb is the GM's call, which fracas does not model (B55); "
+            "`climb` is for one-tile characters"
+        )
     if action.direction == "down":
         if actor.z == 0:
             raise IllegalAction(f"{actor.id} is on the ground already")

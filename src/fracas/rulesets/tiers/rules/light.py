@@ -25,7 +25,7 @@ from fracas.core.errors import ScenarioError
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules.common import distance
+from fracas.rulesets.tiers.rules.common import body, distance, nearest
 from fracas.rulesets.tiers.sheet import Arena
 from fracas.rulesets.tiers.warrior import GroundItem, Tile, Warrior
 
@@ -141,27 +141,38 @@ def identifies(state: EncounterState, viewer: Warrior, other: Warrior) -> bool:
     """Whether `viewer` can see and identify `other` (B40). Dark vision sees everything
     ("Races that have Dark Vision are immune to Low Light effects", and are not Blind); a
     Low Light immune race sees every lit tile; others see a tile in Low Light L only within
-    L tiles ("how far you can identify a target in tiles")."""
+    L tiles ("how far you can identify a target in tiles"). A large body is seen when any
+    tile of it is (B54)."""
     if viewer.race.dark_vision or viewer.id == other.id:
         return True
-    level = light_at(state, other.tile)
+    return any(_sees_tile(state, viewer, tile) for tile in sorted(body(other)))
+
+
+def _sees_tile(state: EncounterState, viewer: Warrior, tile: Tile) -> bool:
+    level = light_at(state, tile)
     if level == DARK:
         return False
     if level >= BRIGHT or viewer.race.low_light_immune:
         return True
-    return distance(viewer.tile, other.tile) <= level
+    return distance(nearest(viewer, tile), tile) <= level
 
 
 def blind(state: EncounterState, who: Warrior) -> bool:
     """ "When any character is in absolute darkness, they get the Blind status applied to
-    them", unless "dark vision as a racial bonus"."""
-    return not who.race.dark_vision and light_at(state, who.tile) == DARK
+    them", unless "dark vision as a racial bonus". A large body is in absolute darkness when
+    every tile of it is (B54)."""
+    return not who.race.dark_vision and _all_dark(state, who)
+
+
+def _all_dark(state: EncounterState, who: Warrior) -> bool:
+    return all(light_at(state, tile) == DARK for tile in body(who))
 
 
 def blind_towards(state: EncounterState, viewer: Warrior, other: Warrior) -> bool:
     """ "If any character is inside an illuminated area, they are still treated as being under
-    the Blind status versus any character or object completely in the darkness."""
-    return not viewer.race.dark_vision and light_at(state, other.tile) == DARK
+    the Blind status versus any character or object completely in the darkness." A large
+    body is "completely in the darkness" when every tile of it is (B54)."""
+    return not viewer.race.dark_vision and _all_dark(state, other)
 
 
 def low_light_penalty(state: EncounterState, attacker: Warrior, defender: Warrior) -> int:

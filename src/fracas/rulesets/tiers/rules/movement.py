@@ -116,16 +116,16 @@ def verify_move(state: EncounterState, action: Move) -> None:
     require_action(actor, contested=False)
     falling.require_ground(actor)
     overweight.require_mobile(state, actor)
-    if actor.large and (action.block is not None or blindness.groping(state, actor, action)):
-        raise IllegalAction(
-            f"{actor.id} is a large creature: its Blind moves and blocks are not yet "
-            "implemented (B21)"
-        )
     if blindness.groping(state, actor, action):
         if action.block is not None:
             raise IllegalAction(
                 "a Blind move goes by distance and direction, with no path to block; its "
                 "crossings are bumps (TIERS-23)"
+            )
+        if action.bump:
+            raise IllegalAction(
+                f"{actor.id} moves Blind: every line its move crosses is a bump already; "
+                "`bump` is the sighted mover's choice (B53)"
             )
         reserved_shot.refuse_blind(action)
         blindness.verify_blind_move(state, actor, action)
@@ -133,9 +133,16 @@ def verify_move(state: EncounterState, action: Move) -> None:
     assert action.to is not None
     path = walk_path(state, actor, action.to)
     if action.block is not None:
+        if actor.large:
+            raise IllegalAction(
+                f"{actor.id} is a large creature: a block stops a one-tile mover next to the "
+                "blocker, and the seed says nothing of where a body stops (B55); move it "
+                "without `block`"
+            )
         blocking.verify(state, actor, path, action.block)
     if action.shot is not None:
         reserved_shot.verify(state, actor, path, action)
+    blindness.verify_chosen_bumps(state, actor, path, action.bump)
 
 
 def resolve_move(tx: Transaction, action: Move) -> None:
@@ -148,10 +155,13 @@ def resolve_move(tx: Transaction, action: Move) -> None:
     tx.emit(ActionSpent(combatant=actor.id, action="move", contested=False))
     if action.block is not None:
         path = blocking.resolve(tx, actor, path, action.block)
+    walk = path
     if action.shot is not None:  # the mover walks to the shot's tile, is shot, walks on
         path = reserved_shot.resolve(tx, actor, path, action.shot)
     if len(path) > 1:
         tx.emit(Moved(target=actor.id, path=tuple(path)))
+    if fighter(tx.state, actor.id).is_active:  # the crossings of the way it walked (B53)
+        blindness.resolve_chosen_bumps(tx, actor, walk[: walk.index(path[-1]) + 1], action.bump)
 
 
 def verify_face(state: EncounterState, action: Face) -> None:

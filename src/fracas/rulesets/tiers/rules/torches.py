@@ -9,7 +9,16 @@ A light carried unlit (`map.lights[]` with `carried_by` and `lit: false`) is lit
 round its carrier as any carried light does (B44). `drop_torch`, a free action on anyone's
 turn, sets a lit carried light down on the carrier's tile, where it stays and shines while
 the carrier walks off. The seed names torches; the same goes for a carried candle or lamp
-(B52). Putting a light out (wind, attacks) is the GM's ruling, not an action here.
+(B52).
+
+"A candle without a lamp is susceptible to being put out from wind, or attacks, or many other
+clever ideas allowed by your GM. The campfire, torch, & candle housed in a hurricane lamp
+would be much more difficult to put out (possibly taking several rounds)." (B56) A lit bare
+`candle` carried goes out when its carrier takes damage (option `candle_out: hurt`): checked
+after every action, it becomes an unlit light its carrier may light again. Wind and the
+clever ideas are the GM's: `put_out` (GM only) puts out any light, carried or standing, a
+candle at once, and a torch, campfire or `hurricane_lamp` when the GM rules that the rounds
+it took are over.
 """
 
 from __future__ import annotations
@@ -21,9 +30,9 @@ from typing import ClassVar
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.actions import DropTorch, LightTorch
-from fracas.rulesets.tiers.events import ActionSpent, TiersEvent
-from fracas.rulesets.tiers.rules.common import fighter, require_action
+from fracas.rulesets.tiers.actions import DropTorch, LightTorch, PutOut
+from fracas.rulesets.tiers.events import ActionSpent, Damaged, TiersEvent
+from fracas.rulesets.tiers.rules.common import fighter, options, require_action
 from fracas.rulesets.tiers.rules.light import LitGrid
 
 
@@ -32,9 +41,11 @@ def _held(pairs: tuple[tuple[str, str], ...], who: str) -> str | None:
     return next((kind for carrier, kind in pairs if carrier == who), None)
 
 
-def _without(pairs: tuple[tuple[str, str], ...], who: str) -> tuple[tuple[str, str], ...]:
-    """`pairs` less the first light `who` carries."""
-    index = next(i for i, (carrier, _) in enumerate(pairs) if carrier == who)
+def _without(
+    pairs: tuple[tuple[str, str], ...], who: str, kind: str | None = None
+) -> tuple[tuple[str, str], ...]:
+    """`pairs` less the first light `who` carries (of that `kind`, when given)."""
+    index = next(i for i, (carrier, k) in enumerate(pairs) if carrier == who and kind in (None, k))
     return pairs[:index] + pairs[index + 1 :]
 
 
@@ -118,3 +129,77 @@ def resolve_drop(tx: Transaction, action: DropTorch) -> None:
     kind = _held(_board(tx.state).carried, actor.id)
     assert kind is not None
     tx.emit(TorchDropped(combatant=actor.id, light=kind, at=actor.tile))
+
+
+# -- putting lights out ----------------------------------------------------------------------
+
+CANDLE = "candle"
+"""The one light the seed calls easy to put out: "A candle without a lamp"."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightOut(TiersEvent):
+    """A light put out: a carried one is carried on unlit (it may be lit again), a standing
+    one is gone from the map."""
+
+    kind: ClassVar[str] = "light_out"
+    light: str
+    carried_by: str | None = None
+    at: tuple[int, int] | None = None
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board: LitGrid = state.arena
+        if self.carried_by is not None:
+            return state.but(
+                arena=dataclasses.replace(
+                    board,
+                    carried=_without(board.carried, self.carried_by, self.light),
+                    unlit=(*board.unlit, (self.carried_by, self.light)),
+                )
+            )
+        index = next(i for i, (x, y, _) in enumerate(board.sources) if (x, y) == self.at)
+        rest = board.sources[:index] + board.sources[index + 1 :]
+        return state.but(arena=dataclasses.replace(board, sources=rest))
+
+    def describe(self) -> str:
+        whose = f"{self.carried_by}'s" if self.carried_by is not None else f"the {self.at}"
+        return f"{whose} {self.light} goes out ({self.why})"
+
+
+def verify_put_out(state: EncounterState, action: PutOut) -> None:
+    board = _board(state)
+    if (action.carried_by is None) == (action.at is None):
+        raise IllegalAction(
+            "put_out names one light: `carried_by` (who carries it lit) or `at: {x, y}` (where "
+            "it stands), not both or neither"
+        )
+    if action.carried_by is not None:
+        carrier = fighter(state, action.carried_by)
+        if _held(board.carried, carrier.id) is None:
+            raise IllegalAction(f"{carrier.id} carries no lit light to put out")
+        return
+    if not any((x, y) == action.at for x, y, _ in board.sources):
+        standing = ", ".join(f"({x}, {y})" for x, y, _ in board.sources) or "none"
+        raise IllegalAction(f"no light stands at {action.at}; lights standing: {standing}")
+
+
+def resolve_put_out(tx: Transaction, action: PutOut) -> None:
+    board = _board(tx.state)
+    if action.carried_by is not None:
+        kind = _held(board.carried, action.carried_by)
+        assert kind is not None
+    else:
+        kind = next(k for x, y, k in board.sources if (x, y) == action.at)
+    tx.emit(LightOut(light=kind, carried_by=action.carried_by, at=action.at, why="the GM's ruling"))
+
+
+def snuff_candles(tx: Transaction) -> None:
+    """After an action: each lit bare candle whose carrier took damage in it goes out (B56)."""
+    board = tx.state.arena
+    if not isinstance(board, LitGrid) or options(tx.state).candle_out != "hurt":
+        return
+    hurt = dict.fromkeys(e.target for e in tx.events if isinstance(e, Damaged) and e.amount > 0)
+    for carrier in hurt:
+        if CANDLE in (kind for who, kind in tx.state.arena.carried if who == carrier):
+            tx.emit(LightOut(light=CANDLE, carried_by=carrier, why=f"{carrier} is hurt"))
