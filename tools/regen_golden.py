@@ -16,6 +16,7 @@ GOLDEN = {
     ROOT / "tests/golden/nwo/firefight.jsonl": (ROOT / "examples/nwo-firefight.yaml", 20),
     ROOT / "tests/golden/tiers/duel.jsonl": (ROOT / "examples/tiers-duel.yaml", 3),
     ROOT / "tests/golden/tiers/dark-room.jsonl": (ROOT / "examples/tiers-dark-room.yaml", 3),
+    ROOT / "tests/golden/fatewalker/duel.jsonl": (ROOT / "examples/fatewalker-duel.yaml", 5),
 }
 
 if __name__ == "__main__":

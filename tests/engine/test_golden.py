@@ -16,6 +16,7 @@ CASES = [
     ("nwo", "firefight.jsonl", "examples/nwo-firefight.yaml", 20),
     ("tiers", "duel.jsonl", "examples/tiers-duel.yaml", 3),
     ("tiers", "dark-room.jsonl", "examples/tiers-dark-room.yaml", 3),
+    ("fatewalker", "duel.jsonl", "examples/fatewalker-duel.yaml", 5),
 ]
 
 
