@@ -20,6 +20,7 @@ GOLDEN = {
         ROOT / "examples/pools-squad-assault.yaml",
         4,
     ),
+    ROOT / "tests/golden/fatewalker/duel.jsonl": (ROOT / "examples/fatewalker-duel.yaml", 5),
 }
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ CASES = [
     ("tiers", "duel.jsonl", "examples/tiers-duel.yaml", 3),
     ("tiers", "dark-room.jsonl", "examples/tiers-dark-room.yaml", 3),
     ("pools", "squad-assault.jsonl", "examples/pools-squad-assault.yaml", 4),
+    ("fatewalker", "duel.jsonl", "examples/fatewalker-duel.yaml", 5),
 ]
 
 

@@ -248,7 +248,7 @@ def _print_log(result: RunResult) -> None:
     out.print(header)
     for event in result.encounter.log:
         line = literal(event.describe())
-        if event.kind == "round_started":
+        if event.kind in ("round_started", "tick_reached"):
             out.print(f"\n[bold]── {line} ──[/bold]")
         elif event.kind == "turn_started":
             out.print(f"[bold cyan]{line}[/bold cyan]")
@@ -269,27 +269,36 @@ def _print_state(result: RunResult) -> None:
 
     out = _out()
     state = result.encounter.state
-    table = Table("combatant", "side", "hp", "status", "position", "conditions", title="\nstanding")
+    # a turn model with something to say per combatant (the tick clock's next action tick)
+    # gets a column of its own; rounds have nothing to add
+    turn_notes = {c.id: state.turns.standing(c.id) for c in state.combatants}
+    columns = ["combatant", "side", "hp", "status", "position", "conditions"]
+    if any(note is not None for note in turn_notes.values()):
+        columns.append("turn")
+    table = Table(*columns, title="\nstanding")
     for combatant in state.combatants:
         position = combatant.position_json()
         where = ", ".join(f"{k} {v}" for k, v in position.items()) if position else ""
-        cells = (
+        cells = [
             combatant.name,
             combatant.side,
             _health(combatant.hp, combatant.max_hp, combatant.state_json()),
             str(combatant.status),
             where,
             ", ".join(str(c) for c in combatant.conditions),
-        )
+        ]
+        if len(columns) > len(cells):
+            cells.append(turn_notes[combatant.id] or "")
         table.add_row(*(literal(cell) for cell in cells))
     out.print(table)
+    when = state.turns.describe()
     if state.outcome is not None:
         outcome = literal(str(state.outcome))
-        out.print(f"[bold green]outcome: {outcome}[/bold green] (round {state.turns.round})")
+        out.print(f"[bold green]outcome: {outcome}[/bold green] ({when})")
     elif result.stopped == "round limit":
-        out.print(f"no outcome: stopped at the round limit (round {state.turns.round})")
+        out.print(f"no outcome: stopped at the round limit ({when})")
     else:
         actor = literal(str(state.actor))
-        out.print(f"no outcome yet: round {state.turns.round}, {actor}'s turn")
+        out.print(f"no outcome yet: {when}, {actor}'s turn")
     if result.scripted is not None and result.scripted.remaining:
         out.print(f"scripted dice left: {list(result.scripted.remaining)}", markup=False)

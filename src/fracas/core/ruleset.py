@@ -36,7 +36,7 @@ from fracas.core.events import (
 )
 from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
-from fracas.core.turns import InitiativeRounds, TurnModel, advance_turns
+from fracas.core.turns import InitiativeRounds, TurnModel
 from fracas.core.validation import describe
 
 
@@ -383,7 +383,7 @@ def _evolve_core(state: EncounterState, event: Event) -> EncounterState:
         return state.but(turns=dataclasses.replace(state.turns, order=event.order))
     if isinstance(event, FightEnded):
         return state.but(outcome=event.outcome)
-    turns = advance_turns(state.turns, event)
+    turns = state.turns.advanced(event)
     if turns is not state.turns:
         return state.but(turns=turns)
     target_id = getattr(event, "target", None)

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from fracas.core.conditions import Condition
 from fracas.core.records import replace as replace
 from fracas.core.records import store
+from fracas.core.ticks import TickClock
 from fracas.core.turns import InitiativeTurns
 
 
@@ -82,7 +83,8 @@ class EncounterState:
 
     ruleset: str
     combatants: tuple[Combatant, ...]
-    turns: InitiativeTurns = dataclasses.field(default_factory=InitiativeTurns)
+    turns: InitiativeTurns | TickClock = dataclasses.field(default_factory=InitiativeTurns)
+    """The turn model's position: rounds, or a tick clock (core/turns.py, core/ticks.py)."""
     options: Any = None
     """The ruleset's validated options model (frozen)."""
     arena: Any = None
@@ -175,6 +177,14 @@ class EncounterState:
         return changed
 
     @property
+    def rounds(self) -> InitiativeTurns:
+        """The round position, for rules that only run on initiative rounds."""
+        turns = self.turns
+        if not isinstance(turns, InitiativeTurns):
+            raise TypeError(f"{self.ruleset} does not play in initiative rounds")
+        return turns
+
+    @property
     def actor(self) -> str | None:
         """Whose turn it is; None before the fight starts or after it ends."""
         return None if self.outcome is not None else self.turns.current
@@ -182,7 +192,7 @@ class EncounterState:
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
-            "round": self.turns.round,
+            **self.turns.to_json(),
             "turn": self.actor,
             "outcome": self.outcome,
             "combatants": [c.to_json() for c in self.combatants],

@@ -1,14 +1,16 @@
 """Turn models: who acts next.
 
 The encounter never decides turn order itself; it asks the ruleset's turn model. Initiative
-rounds are the first model; a tick timeline (fatewalker) will be a second one with the same
-two duties: say who acts now, and pass the turn on by emitting events.
+rounds are one model; the tick timeline (core/ticks.py) is the other, with the same two
+duties: say who acts now, and pass the turn on by emitting events. Each model keeps its
+position in `EncounterState.turns` (`InitiativeTurns` here, `TickClock` there); both answer
+`current`, `round`, `to_json` and `standing`, which is all the encounter and the front ends ask.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fracas.core.conditions import Expiry, Moment
 from fracas.core.events import (
@@ -48,6 +50,20 @@ class InitiativeTurns:
         if self.round == 0 or not self.this_round:
             return None
         return self.this_round[self.index]
+
+    def advanced(self, event: Event) -> InitiativeTurns:
+        """The turn bookkeeping that a core turn event implies."""
+        return advance_turns(self, event)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round}
+
+    def standing(self, combatant: str) -> str | None:
+        """A combatant's place in the turn flow for a display; rounds have nothing to add."""
+        return None
+
+    def describe(self) -> str:
+        return f"round {self.round}"
 
 
 class TurnHooks(Protocol):
@@ -97,7 +113,7 @@ class InitiativeRounds:
 
     def end_turn(self, tx: Transaction, hooks: TurnHooks) -> None:
         """End the current turn and start the next one that someone can act in."""
-        turns = tx.state.turns
+        turns = tx.state.rounds
         actor = turns.current
         assert actor is not None
         lapse_conditions(tx, Moment(Expiry.END_OF_TURN, actor))
@@ -105,7 +121,7 @@ class InitiativeRounds:
         self._advance(tx, hooks, skipped=0)
 
     def _advance(self, tx: Transaction, hooks: TurnHooks, skipped: int) -> None:
-        turns = tx.state.turns
+        turns = tx.state.rounds
         following = turns.index + 1
         if following >= len(turns.this_round):
             hooks.on_round_end(tx)
@@ -116,7 +132,7 @@ class InitiativeRounds:
         self._start_turn(tx, hooks, following, skipped)
 
     def _start_turn(self, tx: Transaction, hooks: TurnHooks, index: int, skipped: int) -> None:
-        turns = tx.state.turns
+        turns = tx.state.rounds
         combatant = turns.this_round[index]
         tx.emit(TurnStarted(combatant=combatant, round=tx.state.turns.round))
         lapse_conditions(tx, Moment(Expiry.START_OF_TURN, combatant))

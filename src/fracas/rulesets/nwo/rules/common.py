@@ -188,7 +188,7 @@ def round_action_free(state: EncounterState, who: Operative) -> bool:
     out of turn has taken it), or its turn came and the action was not used."""
     if who.has(ACTION_PLEDGED):
         return False
-    turns = state.turns
+    turns = state.rounds
     if state.actor == who.id or who.id in turns.this_round[: turns.index]:
         return not who.acted
     return True
@@ -198,7 +198,7 @@ def pledge_round_action(tx: Transaction, who: str, why: str) -> None:
     """Spend this round's action out of turn (Help, Sentinel): now, and, if the combatant's
     own turn is still to come this round, that turn starts with the action gone."""
     tx.emit(ActionSpent(combatant=who, action=why))
-    turns = tx.state.turns
+    turns = tx.state.rounds
     if who in turns.this_round[turns.index + 1 :]:
         pledge = Condition(name=ACTION_PLEDGED, source=who, expiry=Expiry.END_OF_ROUND, detail=why)
         tx.emit(ConditionApplied(target=who, condition=pledge))

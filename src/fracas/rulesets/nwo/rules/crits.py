@@ -531,7 +531,7 @@ def _lever(tx: Transaction, strike: Strike, action: Chosen) -> None:
     crits stack), and LEVER_ACTION lasts until the end of that turn: it counts the shooter's
     turn ends still to come this round, plus that one. Its detail names the round it is for."""
     state = tx.state
-    turns = state.turns
+    turns = state.rounds
     base = turns.next_round if turns.next_round is not None else turns.order
     order = (strike.attacker, *(who for who in base if who != strike.attacker))
     ends = 1 + (strike.attacker in turns.this_round[turns.index :])

@@ -45,7 +45,7 @@ def _check_unused(state: EncounterState, blocker: Warrior) -> None:
             f"{blocker.id} holds no reserved action; with block_with: reserved only a "
             "non-contested action held with reserve may block"
         )
-    turns = state.turns
+    turns = state.rounds
     coming = turns.this_round[turns.index + 1 :]
     if blocker.id not in coming:
         raise IllegalAction(

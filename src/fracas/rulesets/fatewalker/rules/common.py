@@ -1,0 +1,27 @@
+"""Look-ups every rule shares."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from fracas.core.state import EncounterState
+from fracas.core.ticks import TickClock, TickTimeline
+from fracas.rulesets.fatewalker.options import FatewalkerOptions
+from fracas.rulesets.fatewalker.walker import Walker
+
+TIMELINE = TickTimeline()
+"""fatewalker's turn model; it keeps no state of its own, so the rules share this one."""
+
+
+def walker(state: EncounterState, who: str) -> Walker:
+    return cast(Walker, state.get(who))
+
+
+def options(state: EncounterState) -> FatewalkerOptions:
+    return cast(FatewalkerOptions, state.options)
+
+
+def clock(state: EncounterState) -> TickClock:
+    turns = state.turns
+    assert isinstance(turns, TickClock)
+    return turns

@@ -1,0 +1,154 @@
+"""The `fatewalker` character sheet as a scenario file writes it, validated with pydantic.
+
+The seed has no scales for attributes, no weapon table and no wound chart dimensions (digest
+gaps 3, 21, 22, 27); the ranges below are ours, wide enough for any sheet a table writes and
+narrow enough that a typo is caught. Skills are target numbers (0-8: 7 is the cap, 8 needs
+Perfection). Positions are metres on an open floor.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
+
+from fracas.core.validation import Int
+from fracas.rulesets.fatewalker.rules.damage import DamagePool, parse_damage
+
+ID = r"^[A-Za-z0-9_-]+$"
+ATTRIBUTE_MAX = 20
+SKILL_MAX = 8
+METRES_MAX = 10_000.0
+Metres = Annotated[float, Strict(), Field(ge=-METRES_MAX, le=METRES_MAX, allow_inf_nan=False)]
+"""Strict, so `true` is refused; an integer is a whole number of metres."""
+Size = Literal["XS", "S", "M", "L", "XL"]
+DamageType = Literal["physical", "slug", "energy"]
+"""Armor writes Deflection as "(P/S/E)": physical, slug (ballistic), energy."""
+
+
+class Position(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    x: Metres
+    y: Metres
+
+
+class Attributes(BaseModel):
+    """Prowess and the others as dice; Speed in metres walked per 6 ticks ("The average is
+    5"); Size on the range chart's scale (9-11 a human). Missing ones take these middles."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    prowess: Int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    awareness: Int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    focus: Int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    will: Int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    fate: Int = Field(default=0, ge=0, le=ATTRIBUTE_MAX)
+    speed: Int = Field(default=5, ge=0, le=ATTRIBUTE_MAX)
+    resilience: Int = Field(default=3, ge=0, le=ATTRIBUTE_MAX)
+    size: Int = Field(default=10, ge=0, le=40)
+
+
+class Skills(BaseModel):
+    """Skill ratings used as target numbers; a missing skill is 0 (no die can succeed)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    weaponry: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    ranged: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    unarmed: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    agility: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    strength: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    stamina: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    observe: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    search: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    survival: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    medical: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    physick: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    resilience: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    deception: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    impress: Int = Field(default=0, ge=0, le=SKILL_MAX)
+    introspect: Int = Field(default=0, ge=0, le=SKILL_MAX)
+
+
+class Weapon(BaseModel):
+    """A weapon inline on the sheet (the seed has no weapon table). `speed` is its tick cost
+    for a strike ("-" in the melee tables: gap 21, 6 like an unarmed Strike when not given);
+    `reach` the metres it strikes across (ours: the seed gives none)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=ID)
+    damage: str
+    type: DamageType = "physical"
+    size: Size = "M"
+    speed: Int = Field(default=6, ge=1, le=30)
+    reach: Metres = 2.0
+    ranges: tuple[Int, Int, Int] | None = None
+    """Upper limits of Short, Medium and Long, for ranged weapons (not yet used)."""
+
+    @field_validator("damage")
+    @classmethod
+    def _notation(cls, value: str) -> str:
+        parse_damage(value)
+        return value
+
+    @property
+    def pool(self) -> DamagePool:
+        return parse_damage(self.damage)
+
+
+class Deflection(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    physical: Int = Field(default=0, ge=0, le=20)
+    slug: Int = Field(default=0, ge=0, le=20)
+    energy: Int = Field(default=0, ge=0, le=20)
+
+
+class Armor(BaseModel):
+    """Absorb "flat out reduces the damage of all attacks"; Deflection "demotes a number of
+    damage dice equal to the value for the given damage type"."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(default="armor", pattern=ID)
+    absorb: Int = Field(default=0, ge=0, le=20)
+    deflection: Deflection = Field(default_factory=Deflection)
+
+
+class Wounds(BaseModel):
+    """The wound chart's shape: the seed gives none (gap 22); 8 normal columns follow from its
+    healing times, the other numbers are ours."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    temporary: Int = Field(default=6, ge=0, le=100)
+    columns: Int = Field(default=8, ge=1, le=20)
+    column_height: Int = Field(default=3, ge=1, le=20)
+    penalty_per_column: Int = Field(default=1, ge=0, le=10)
+    mortal: Int = Field(default=5, ge=1, le=100)
+
+
+class Sheet(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str
+    name: str | None = None
+    side: str
+    position: Position
+    attributes: Attributes = Field(default_factory=Attributes)
+    skills: Skills = Field(default_factory=Skills)
+    weapons: tuple[Weapon, ...] = ()
+    armor: Armor | None = None
+    wounds: Wounds = Field(default_factory=Wounds)
+    start_tick: Int | None = Field(default=None, ge=1, le=100_000)
+    """A starting action tick fixed by the scenario instead of rolled (a GM's ruling, and
+    what scripted tests use to keep their dice to the rule they test)."""
+    aware_at: Int | None = Field(default=None, ge=1, le=100_000)
+    """The tick at which a combatant who is not aware when the fight starts becomes aware:
+    it rolls initiative then and joins at that tick plus the roll ("Late to the Party")."""
+
+    @field_validator("weapons")
+    @classmethod
+    def _unique(cls, weapons: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
+        seen: set[str] = set()
+        for weapon in weapons:
+            if weapon.id in seen or weapon.id == "unarmed":
+                raise ValueError(
+                    f"weapon id {weapon.id!r} is used twice or names bare hands (`unarmed`)"
+                )
+            seen.add(weapon.id)
+        return weapons
