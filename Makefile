@@ -20,6 +20,7 @@ run: $(STAMP)
 	$(BIN)/fracas run examples/nwo-firefight.yaml
 	$(BIN)/fracas run examples/tiers-duel.yaml
 	$(BIN)/fracas run examples/pools-squad-assault.yaml
+	$(BIN)/fracas run examples/fatewalker-duel.yaml
 
 test: $(STAMP) lint typecheck pytest
 
