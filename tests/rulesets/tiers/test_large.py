@@ -13,8 +13,10 @@ from typing import Any
 
 import pytest
 
+from fracas.core.actions import EndTurn
 from fracas.core.errors import ScenarioError
 from fracas.rulesets.tiers import RULESET
+from fracas.rulesets.tiers.actions import Face
 from fracas.rulesets.tiers.rules.common import body, standing
 from fracas.runner import run_scenario
 from fracas.scenario import parse_scenario
@@ -269,3 +271,48 @@ def test_what_a_large_body_does_not_yet_do_is_refused() -> None:
     fight.refuse(
         "drake", "climb", "whether a body that size can climb is the GM.s call", direction="up"
     )
+
+
+def _turns_once_at_most(fight: Fight) -> bool:
+    """With the drake's two actions spent (on `reserve` and `unequip_shield`), whether the
+    tactics turn it once at most and then end its turn; raises if they turn it twice."""
+    fight.act("drake", "reserve")
+    fight.act("drake", "unequip_shield")
+    wish = RULESET.suggest(fight.state)
+    turned = isinstance(wish, Face)
+    if turned:
+        fight.encounter.act(wish)
+        wish = RULESET.suggest(fight.state)
+    assert isinstance(wish, EndTurn), wish
+    return turned
+
+
+def test_the_tactics_turn_a_large_body_at_most_once_a_turn() -> None:
+    """A `face` is free, and a body turns about its front-left tile, so which of its tiles is
+    nearest, and which foe, change with the turn: the tactics once turned a drake n toward
+    the knight nearest it facing w, then w toward the one nearest it facing n, and so on
+    without end (autoplay never finished one fight of the drake's lair). Now they judge each
+    facing against every foe by where the body would lie: the drake of that fight turns once
+    at most, and so it does wherever one knight stands; some places do ask for a turn."""
+    assert not _turns_once_at_most(
+        Fight(
+            drake(9, 7, facing="w"),
+            warrior("mirela", "knights", 8, 5, hp=21),
+            warrior("aldis", "knights", 8, 9, hp=31),
+            warrior("corvin", "knights", 12, 4, hp=30),
+            map={"width": 16, "height": 12},
+        )
+    )
+    turned = 0
+    for x in range(16):
+        for y in range(12):
+            try:
+                fight = Fight(
+                    drake(9, 7, facing="w"),
+                    warrior("knight", "knights", x, y),
+                    map={"width": 16, "height": 12},
+                )
+            except ScenarioError:
+                continue  # the knight would stand on the drake
+            turned += _turns_once_at_most(fight)
+    assert turned > 0

@@ -20,6 +20,8 @@ Positions are doubled so that the centre of an even-sized body still falls on wh
 
 from __future__ import annotations
 
+from functools import cache
+
 Tile = tuple[int, int]
 
 
@@ -44,10 +46,12 @@ def body_centre2(front_left: Tile, width: int, length: int, step: Tile) -> Tile:
     )
 
 
+@cache
 def body_tiles(front_left: Tile, width: int, length: int, step: Tile) -> frozenset[Tile]:
     """The tiles of a `width` x `length` body facing the straight `step`, from its front-left
     tile (the left end of its front row, as the creature sees it): width across its facing,
-    length along it. A one-square body is its one tile."""
+    length along it. A one-square body is its one tile. Cached: the rules and tactics ask for
+    the same few bodies many times per action, and a map has few places a body can lie."""
     fx, fy = step
     rx, ry = -fy, fx
     return frozenset(

@@ -68,16 +68,35 @@ def nearest(who: Warrior, toward: Tile) -> Tile:
     return min(body(who), key=lambda t: (distance(t, toward), t))
 
 
+def bounds(who: Warrior) -> tuple[int, int, int, int]:
+    """The corners of `who`'s body, (west x, north y, east x, south y): a body lies along the
+    grid's rows (B21), so it fills exactly this rectangle."""
+    if not who.large:
+        return (who.x, who.y, who.x, who.y)
+    fx, fy = STEP[who.facing]
+    # the far corner: width - 1 squares to the body's right (-fy, fx), length - 1 back
+    far = (
+        who.x - fy * (who.width - 1) - fx * (who.length - 1),
+        who.y + fx * (who.width - 1) - fy * (who.length - 1),
+    )
+    return (min(who.x, far[0]), min(who.y, far[1]), max(who.x, far[0]), max(who.y, far[1]))
+
+
 def gap_between(a: Warrior, b: Warrior) -> int:
     """Squares between two bodies, nearest tile to nearest tile: the distance every reach and
-    range is measured over. For two one-tile characters, the distance of their tiles. A pair
-    that bumped into each other in the dark this turn is 1 apart wherever their moves ended:
-    the exchanges "occur" where their lines crossed (B32)."""
+    range is measured over. For two one-tile characters, the distance of their tiles. Bodies
+    are rectangles, so the gap is the larger of the gaps along x and along y (the same as
+    the least distance over every pair of tiles, without trying every pair: the tactics ask
+    it of every foe on every action). A pair that bumped into each other in the dark this
+    turn is 1 apart wherever their moves ended: the exchanges "occur" where their lines
+    crossed (B32)."""
     if b.id in a.bumped:
         return 1
     if not (a.large or b.large):
         return distance(a.tile, b.tile)
-    return min(distance(s, t) for s in body(a) for t in body(b))
+    aw, an, ae, as_ = bounds(a)
+    bw, bn, be, bs = bounds(b)
+    return max(0, bw - ae, aw - be, bn - as_, an - bs)
 
 
 def standing(state: EncounterState) -> dict[Tile, str]:

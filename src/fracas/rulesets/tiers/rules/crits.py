@@ -151,7 +151,7 @@ def fail_targets(roller: Warrior, own: Arm, *, hurts: bool = True) -> list[str]:
     return targets
 
 
-def _default_fail(targets: list[str], own: Arm) -> str | None:
+def default_fail(targets: list[str], own: Arm) -> str | None:
     """The default natural 1 stops at the shield: another weapon in hand, not used, is worn
     only when named."""
     first = next(iter(targets), None)
@@ -236,7 +236,7 @@ def critical_failure(
     roller = fighter(tx.state, roller_id)
     targets = fail_targets(roller, own, hurts=hurts)
     chosen = normal_pick(roller, pick) if pick is not None else None
-    target = chosen if chosen in targets else _default_fail(targets, own)
+    target = chosen if chosen in targets else default_fail(targets, own)
     if target is not None:
         _lower(tx, roller, target, f"{roller.id}'s natural 1")
 
