@@ -28,8 +28,14 @@ class RunError:
         return f"{self.place}: {self.message}"
 
 
-Stop = Literal["outcome", "round limit"]
-"""Why autoplay stopped: the fight has an outcome, or `max_rounds` ran out before one."""
+Stop = Literal["outcome", "round limit", "stalled"]
+"""Why autoplay stopped: the fight has an outcome, `max_rounds` ran out before one, or the
+tactics kept acting without time moving on (free actions back and forth: a tactics bug)."""
+
+STALL_LIMIT = 500
+"""Actions in a row with the turn model standing still (the same turn, or the same tick)
+before autoplay calls the fight stalled. A real turn takes a handful; a loop of free actions
+would otherwise never reach the round limit, and a test would hang instead of failing."""
 
 
 @dataclass(slots=True)
@@ -45,7 +51,7 @@ class RunResult:
     def to_json(self) -> dict[str, Any]:
         out = self.encounter.state.to_json()
         out["seed"] = self.seed
-        if self.stopped == "round limit":
+        if self.stopped not in (None, "outcome"):
             out["stopped"] = self.stopped
         out["events"] = [e.to_json() for e in self.encounter.log]
         out["dice_left"] = None if self.scripted is None else list(self.scripted.remaining)
@@ -101,6 +107,7 @@ def autoplay(encounter: Encounter, max_rounds: int) -> Stop:
     """Let the ruleset's tactics play every side until an outcome or `max_rounds` rounds,
     and say which came first: a fight cut off at the limit is not a finished one."""
     ruleset = encounter.ruleset
+    standing_still = 0
     while encounter.state.outcome is None and encounter.state.turns.round <= max_rounds:
         state = encounter.state
         actor = state.actor
@@ -108,4 +115,8 @@ def autoplay(encounter: Encounter, max_rounds: int) -> Stop:
             break
         # `suggest` verifies what it picks (the protocol says so), so acting need not again.
         encounter.act(ruleset.suggest(state), verified=True)
+        turns = encounter.state.turns
+        standing_still = standing_still + 1 if turns == state.turns else 0
+        if standing_still >= STALL_LIMIT:
+            return "stalled"
     return "round limit" if encounter.state.outcome is None else "outcome"

@@ -10,10 +10,14 @@ import pytest
 from typer.testing import CliRunner
 
 from fracas.cli.main import app
+from fracas.core.actions import Action
 from fracas.core.dice import Dice
 from fracas.core.encounter import Encounter
 from fracas.core.registry import get_ruleset
-from fracas.runner import autoplay, run_scenario
+from fracas.core.state import EncounterState
+from fracas.rulesets.tiers.actions import Face
+from fracas.rulesets.tiers.ruleset import Tiers
+from fracas.runner import STALL_LIMIT, autoplay, run_scenario
 from fracas.scenario import AutoplaySpec, ScenarioSpec, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,3 +95,23 @@ def test_the_command_line_reports_the_round_limit(tmp_path: Path) -> None:
     report = json.loads(as_json.stdout)
     assert report["outcome"] is None
     assert report["stopped"] == "round limit"
+
+
+class _Fidgeting(Tiers):
+    """Tactics with the bug the drake's lair once had: turning back and forth, which is free,
+    so the turn never ends."""
+
+    def suggest(self, state: EncounterState) -> Action:
+        actor = state.actor
+        assert actor is not None
+        facing = "w" if state.get(actor).facing == "n" else "n"  # type: ignore[attr-defined]
+        return Face(actor=actor, facing=facing)
+
+
+def test_autoplay_calls_free_actions_without_end_stalled_rather_than_hanging() -> None:
+    spec = load_scenario(ROOT / "examples/tiers-duel.yaml")
+    ruleset = _Fidgeting()
+    encounter = Encounter(ruleset, ruleset.setup(spec), Dice.seeded(1))
+    assert autoplay(encounter, 100) == "stalled"
+    assert len(encounter.log) < STALL_LIMIT * 3
+    assert encounter.state.turns.round == 1

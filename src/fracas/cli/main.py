@@ -297,6 +297,11 @@ def _print_state(result: RunResult) -> None:
         out.print(f"[bold green]outcome: {outcome}[/bold green] ({when})")
     elif result.stopped == "round limit":
         out.print(f"no outcome: stopped at the round limit ({when})")
+    elif result.stopped == "stalled":
+        out.print(
+            f"no outcome: autoplay stopped, its tactics kept acting without the turn moving on "
+            f"({when}); please report it with the scenario and the seed"
+        )
     else:
         actor = literal(str(state.actor))
         out.print(f"no outcome yet: {when}, {actor}'s turn")
