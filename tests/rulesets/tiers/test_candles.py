@@ -1,5 +1,6 @@
 """Putting lights out (rules/torches.py, TIERS-29, B56): a bare candle goes out when its
-carrier is hurt; any light goes out by the GM's `put_out`.
+carrier is hurt; any light goes out by the GM's `put_out`; the GM brings one in with
+`place_light` (TIERS-12's "some weird magic").
 
 a carries a light at (2, 2) in a pitch-black room 30 tiles wide; b stands next to it at
 (3, 2), in its light. Dice: an attack rolls the attacker's d20, then the defender's.
@@ -11,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from fracas.core.errors import ScenarioError
 from fracas.rulesets.tiers.rules.light import BRIGHT, DARK, blind, light_at
 from fracas.rulesets.tiers.rules.torches import LightOut
 from tests.rulesets.tiers.helpers import Fight, warrior
@@ -108,3 +110,33 @@ def test_put_out_refusals() -> None:
     )
     fight.refuse("gm", "put_out", "names one light: `carried_by`")
     fight.refuse("b", "put_out", "put_out is the GM's ruling", at=[9, 1])
+
+
+def test_the_gm_brings_a_light_in_and_the_blind_see() -> None:
+    """Seed: "Unless you have a light source that fills the room, some weird magic, or dark
+    vision ... Darkness should be treated as a threat": the GM's `place_light` at (2, 4) sheds
+    a torch's light ("a 5-tile radius of bright light and a secondary 10-tile radius of Low
+    Light 1"), so a at (2, 2) is no longer Blind, (12, 2), 10 tiles off, is at Low Light 1 and
+    (13, 2) stays dark."""
+    fight = Fight(warrior("b", "blue", 20, 2), warrior("a", "red", 2, 2), map=DARK_ROOM)
+    assert blind(fight.state, fight.get("a"))
+    fight.act("gm", "place_light", at={"x": 2, "y": 4}, light="hurricane_lamp")
+    assert not blind(fight.state, fight.get("a"))
+    assert [light_at(fight.state, (x, 2)) for x in (2, 12, 13)] == [BRIGHT, 1, DARK]
+    fight.act("gm", "put_out", at={"x": 2, "y": 4})
+    assert blind(fight.state, fight.get("a"))
+
+
+def test_place_light_refusals() -> None:
+    """`place_light` is the GM's, on a free tile of the map, one light a tile."""
+    fight = Fight(
+        warrior("b", "blue", 20, 2),
+        warrior("a", "red", 2, 2),
+        map={**DARK_ROOM, "walls": [[5, 0]], "lights": [{"x": 9, "y": 1}]},
+    )
+    fight.refuse("gm", "place_light", r"at \(30, 1\) is off the map; x is 0-29", at=[30, 1])
+    fight.refuse("gm", "place_light", "that tile is a wall", at=[5, 0])
+    fight.refuse("gm", "place_light", r"a light already stands at \(9, 1\)", at=[9, 1])
+    fight.refuse("a", "place_light", "place_light is the GM's ruling", at=[3, 3])
+    with pytest.raises(ScenarioError, match=r"place_light\.light: Input should be 'torch'"):
+        fight.action("gm", "place_light", at=[3, 3], light="lantern")

@@ -322,6 +322,17 @@ class PutOut(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceLight(Action):
+    """The GM sets a lit light down on a tile mid-fight: "some weird magic", a lantern lowered
+    into the room (rules/torches.py). It sheds light as a torch does."""
+
+    do: ClassVar[str] = "place_light"
+    by_gm: ClassVar[bool] = True
+    at: Point
+    light: Literal["torch", "campfire", "candle", "hurricane_lamp"] = "torch"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DropTorch(Action):
     """A free action on anyone's turn: set down the lit light one carries on one's tile,
     where it goes on shining."""

@@ -19,6 +19,11 @@ after every action, it becomes an unlit light its carrier may light again. Wind 
 clever ideas are the GM's: `put_out` (GM only) puts out any light, carried or standing, a
 candle at once, and a torch, campfire or `hurricane_lamp` when the GM rules that the rounds
 it took are over.
+
+"Unless you have a light source that fills the room, some weird magic, or dark vision": the
+seed names no spell that makes light, so a light that appears mid-fight is the GM's too:
+`place_light` (GM only) sets a lit light of a named kind on a tile, where it shines as a
+torch does until put out.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import ClassVar
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.actions import DropTorch, LightTorch, PutOut
+from fracas.rulesets.tiers.actions import DropTorch, LightTorch, PlaceLight, PutOut
 from fracas.rulesets.tiers.events import ActionSpent, Damaged, TiersEvent
 from fracas.rulesets.tiers.rules.common import fighter, options, require_action
 from fracas.rulesets.tiers.rules.light import LitGrid
@@ -203,3 +208,43 @@ def snuff_candles(tx: Transaction) -> None:
     for carrier in hurt:
         if CANDLE in (kind for who, kind in tx.state.arena.carried if who == carrier):
             tx.emit(LightOut(light=CANDLE, carried_by=carrier, why=f"{carrier} is hurt"))
+
+
+# -- lights the GM brings in -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightPlaced(TiersEvent):
+    """A lit light set on a tile by the GM's ruling: it stands there from now on."""
+
+    kind: ClassVar[str] = "light_placed"
+    light: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board: LitGrid = state.arena
+        x, y = self.at
+        return state.but(
+            arena=dataclasses.replace(board, sources=(*board.sources, (x, y, self.light)))
+        )
+
+    def describe(self) -> str:
+        return f"a lit {self.light} now stands at {self.at} (the GM's ruling)"
+
+
+def verify_place_light(state: EncounterState, action: PlaceLight) -> None:
+    board = _board(state)
+    tile = action.at
+    if not board.inside(tile):
+        raise IllegalAction(
+            f"place_light at {tile} is off the map; x is 0-{board.width - 1}, "
+            f"y 0-{board.height - 1}"
+        )
+    if tile in board.walls:
+        raise IllegalAction(f"place_light at {tile}: that tile is a wall or terrain")
+    if any((x, y) == tile for x, y, _ in board.sources):
+        raise IllegalAction(f"a light already stands at {tile}")
+
+
+def resolve_place_light(tx: Transaction, action: PlaceLight) -> None:
+    tx.emit(LightPlaced(light=action.light, at=action.at))
