@@ -215,7 +215,9 @@ class Gripped(PoolsEvent):
         return update(state, self.holder, conditions=(*kept, grip))
 
     def describe(self) -> str:
-        how = {"grappled": "grapples", "pinned": "pins", "human_shield": "holds up as a shield"}
+        if self.hold == "human_shield":
+            return f"{self.holder} holds {self.target} up as a human shield"
+        how = {"grappled": "grapples", "pinned": "pins"}
         return f"{self.holder} {how.get(self.hold, self.hold)} {self.target}"
 
 
