@@ -4,7 +4,7 @@ grappling, stealth, traps, mounts, flight and triggers come in their own modules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,3 +62,87 @@ class TakeCover(Action):
     """Shelter in the cover of one's own distance (a mover takes it without this)."""
 
     do: ClassVar[str] = "take_cover"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grapple(Action):
+    """Grab someone at distance 0: a contested Strength check in which the grappler adds the
+    difference in Strength (rules/grappling.py)."""
+
+    do: ClassVar[str] = "grapple"
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakFree(Action):
+    """Try to break a grapple, a pin or a human shield's hold: Strength against the holder's
+    Strength plus the difference (rolled twice, the worse kept, when pinned)."""
+
+    do: ClassVar[str] = "break_free"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Release(Action):
+    """Let go of whoever one holds (free: the seed gives it no cost)."""
+
+    do: ClassVar[str] = "release"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drag(Action):
+    """Move with the one held: "moving them however many distances you can also move"."""
+
+    do: ClassVar[str] = "drag"
+    to: Annotated[Int, Field(ge=0, le=TRACK_MAX)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pin(Action):
+    """Put the one held on the ground and hold it there."""
+
+    do: ClassVar[str] = "pin"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Devour(Action):
+    """Eat the one held: contested Strength plus the difference; on a success it is devoured."""
+
+    do: ClassVar[str] = "devour"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HumanShield(Action):
+    """Hold the one held up as a shield, with at least one hand."""
+
+    do: ClassVar[str] = "human_shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Disarm(Action):
+    """Take a weapon from the one held: contested Strength plus the difference; on a success
+    `then` says what becomes of it (take it, drop it, or throw it to distance `to`)."""
+
+    do: ClassVar[str] = "disarm"
+    weapon: str
+    """The held one's weapon."""
+    then: Literal["take", "drop", "throw"] = "take"
+    to: Annotated[Int, Field(ge=0, le=TRACK_MAX)] | None = None
+    """Where a throw is aimed: up to 5 + Strength distances from the thrower."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PickUp(Action):
+    """Pick up a weapon lying at one's own distance (on the ground)."""
+
+    do: ClassVar[str] = "pick_up"
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Use(Action):
+    """Use a piece of misc gear, spending a charge of a consumable."""
+
+    do: ClassVar[str] = "use"
+    item: str
+    target: str | None = None
+    """Whom it is used on, if anyone (the effect is the equipment wiki's, which is missing)."""

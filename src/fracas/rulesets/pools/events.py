@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
+from fracas.core.conditions import Condition
 from fracas.core.events import StateEvent
-from fracas.core.state import EncounterState
+from fracas.core.state import EncounterState, Status
 from fracas.core.state import update as update
+from fracas.rulesets.pools.sheet import Battlefield, Lying
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -175,3 +177,183 @@ class ItemThrown(PoolsEvent):
 
     def describe(self) -> str:
         return f"{self.combatant} no longer holds {self.weapon} (thrown)"
+
+
+HOLDS = ("grappled", "pinned", "human_shield")
+"""The conditions a held character bears, with its holder as their source (POOLS-44..51):
+held in a grapple, pinned to the ground, or held up as a human shield."""
+HOLDING = "holding"
+"""The condition of a holder; its `detail` is whom it holds."""
+DEVOURED = "devoured"
+
+
+def _ungripped(state: EncounterState, combatant: str) -> EncounterState:
+    who = soldier(state, combatant)
+    kept = tuple(c for c in who.conditions if c.name not in HOLDS and c.name != HOLDING)
+    return state if kept == who.conditions else update(state, combatant, conditions=kept)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gripped(PoolsEvent):
+    """`holder` holds `target` in the given way: a grapple won, or a pin or a human shield
+    made of a grapple (rules/grappling.py, rules/holds.py)."""
+
+    kind: ClassVar[str] = "gripped"
+    holder: str
+    target: str
+    hold: str
+    """One of HOLDS."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state = _ungripped(state, self.target)
+        held = soldier(state, self.target)
+        mark = Condition(name=self.hold, source=self.holder)
+        state = update(state, self.target, conditions=(*held.conditions, mark))
+        holder = soldier(state, self.holder)
+        kept = tuple(c for c in holder.conditions if c.name != HOLDING)
+        grip = Condition(name=HOLDING, source=self.holder, detail=self.target)
+        return update(state, self.holder, conditions=(*kept, grip))
+
+    def describe(self) -> str:
+        if self.hold == "human_shield":
+            return f"{self.holder} holds {self.target} up as a human shield"
+        how = {"grappled": "grapples", "pinned": "pins"}
+        return f"{self.holder} {how.get(self.hold, self.hold)} {self.target}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Released(PoolsEvent):
+    """A hold ends: broken free from, let go, or its holder or target out of the fight."""
+
+    kind: ClassVar[str] = "released"
+    holder: str
+    target: str
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return _ungripped(_ungripped(state, self.target), self.holder)
+
+    def describe(self) -> str:
+        return f"{self.target} is no longer held by {self.holder}: {self.why}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Devoured(PoolsEvent):
+    """Eaten (POOLS-50): out of the fight with the status the `devoured` option gives; the
+    vore rules that would say more are missing."""
+
+    kind: ClassVar[str] = "devoured"
+    holder: str
+    target: str
+    status: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state = _ungripped(_ungripped(state, self.target), self.holder)
+        eaten = soldier(state, self.target)
+        mark = Condition(name=DEVOURED, source=self.holder)
+        return update(
+            state, self.target, conditions=(*eaten.conditions, mark), status=Status(self.status)
+        )
+
+    def describe(self) -> str:
+        return f"{self.holder} devours {self.target}, who is out of the fight ({self.status})"
+
+
+def _ground(state: EncounterState) -> Battlefield:
+    return cast(Battlefield, state.arena)
+
+
+def _without(state: EncounterState, owner: str, weapon: str) -> EncounterState:
+    who = soldier(state, owner)
+    return update(state, owner, weapons=tuple(w for w in who.weapons if w.id != weapon))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponTaken(PoolsEvent):
+    """A disarm's weapon grabbed for oneself: from the owner's gear into the taker's."""
+
+    kind: ClassVar[str] = "weapon_taken"
+    taker: str
+    owner: str
+    weapon: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        item = soldier(state, self.owner).weapon(self.weapon)
+        assert item is not None
+        state = _without(state, self.owner, self.weapon)
+        taker = soldier(state, self.taker)
+        return update(state, self.taker, weapons=(*taker.weapons, item))
+
+    def describe(self) -> str:
+        return f"{self.taker} takes {self.owner}'s {self.weapon}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponLanded(PoolsEvent):
+    """A weapon out of its owner's gear and onto the line at `distance`: dropped, or thrown
+    (`aimed` is where the thrower wanted it)."""
+
+    kind: ClassVar[str] = "weapon_landed"
+    owner: str
+    weapon: str
+    distance: int
+    aimed: int | None = None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        item = soldier(state, self.owner).weapon(self.weapon)
+        assert item is not None
+        state = _without(state, self.owner, self.weapon)
+        arena = _ground(state)
+        lying = Lying(distance=self.distance, weapon=item)
+        return state.but(arena=arena.model_copy(update={"ground": [*arena.ground, lying]}))
+
+    def describe(self) -> str:
+        if self.aimed is None:
+            return f"{self.owner}'s {self.weapon} drops at distance {self.distance}"
+        off = "" if self.aimed == self.distance else f" (aimed at {self.aimed})"
+        return f"{self.owner}'s {self.weapon} lands at distance {self.distance}{off}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponPickedUp(PoolsEvent):
+    """A weapon lying on the line taken into a combatant's gear."""
+
+    kind: ClassVar[str] = "weapon_picked_up"
+    combatant: str
+    weapon: str
+    distance: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        arena = _ground(state)
+        lying = next(
+            g for g in arena.ground if g.distance == self.distance and g.item.id == self.weapon
+        )
+        rest = [g for g in arena.ground if g is not lying]
+        state = state.but(arena=arena.model_copy(update={"ground": rest}))
+        who = soldier(state, self.combatant)
+        return update(state, self.combatant, weapons=(*who.weapons, lying.item))
+
+    def describe(self) -> str:
+        return f"{self.combatant} picks up {self.weapon} at distance {self.distance}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChargeUsed(PoolsEvent):
+    """One use of a piece of gear (POOLS-13): a charge spent when it has charges."""
+
+    kind: ClassVar[str] = "charge_used"
+    combatant: str
+    item: str
+    left: int | None
+    target: str | None = None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        if self.left is None:
+            return state
+        who = soldier(state, self.combatant)
+        return update(state, self.combatant, spent=(*who.spent, self.item))
+
+    def describe(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        left = "" if self.left is None else f", {self.left} charge{'s' if self.left != 1 else ''}"
+        return f"{self.combatant} uses {self.item}{on}{left} left this scene"

@@ -44,3 +44,14 @@ class PoolsOptions(BaseModel):
     it is dead (below_zero: an incapacitating trap "will never kill" and leaves 0, a killing
     one pushes "into negative HP"), or dead only at minus its maximum HP (negative_max), or
     never dead, only incapacitated (never)."""
+    grapple_bonus: Literal["positive", "signed"] = "positive"
+    """P14 (D14): "adds the difference in Strength to their dice pool": the holder adds its
+    Strength less the other's when that is above 0 (positive), or the signed difference, so a
+    weaker holder rolls fewer dice than its Strength (signed). Grapple, break free, pin's
+    break free, eat and disarm alike."""
+    devoured: Literal["unconscious", "dead"] = "unconscious"
+    """P35: what being devoured leaves on the sheet; the vore rules that say more are
+    missing. Out of the fight either way: alive (unconscious) or dead."""
+    body_cover: Literal["larger", "added"] = "larger"
+    """P36: a downed human shield "work[s] as 2d6 cover" for its holder: the better of it and
+    the holder's own cover (larger), or both pools rolled together (added)."""

@@ -12,10 +12,35 @@ from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.pools.actions import Attack, Move, Shoot, TakeCover
+from fracas.rulesets.pools.actions import (
+    Attack,
+    BreakFree,
+    Devour,
+    Disarm,
+    Drag,
+    Grapple,
+    HumanShield,
+    Move,
+    PickUp,
+    Pin,
+    Release,
+    Shoot,
+    TakeCover,
+    Use,
+)
 from fracas.rulesets.pools.events import Moved, soldier, update
 from fracas.rulesets.pools.options import PoolsOptions
-from fracas.rulesets.pools.rules import initiative, melee, movement, shooting
+from fracas.rulesets.pools.rules import (
+    disarm,
+    gear,
+    grappling,
+    ground,
+    holds,
+    initiative,
+    melee,
+    movement,
+    shooting,
+)
 from fracas.rulesets.pools.rules.common import field
 from fracas.rulesets.pools.rules.harm import settle
 from fracas.rulesets.pools.setup import soldier_from
@@ -36,7 +61,25 @@ class Pools(BaseRuleset):
             TakeCover: (movement.verify_take_cover, movement.resolve_take_cover),
             Attack: (melee.verify, melee.resolve),
             Shoot: (shooting.verify, shooting.resolve),
+            Grapple: (grappling.verify_grapple, grappling.resolve_grapple),
+            BreakFree: (grappling.verify_break_free, grappling.resolve_break_free),
+            Release: (grappling.verify_release, grappling.resolve_release),
+            Drag: (holds.verify_drag, holds.resolve_drag),
+            Pin: (holds.verify_pin, holds.resolve_pin),
+            HumanShield: (holds.verify_human_shield, holds.resolve_human_shield),
+            Devour: (holds.verify_devour, holds.resolve_devour),
+            Disarm: (disarm.verify, disarm.resolve),
+            PickUp: (ground.verify, ground.resolve),
+            Use: (gear.verify, gear.resolve),
         }
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        """A pinned character "may do nothing but try to break free" (rules/grappling.py)."""
+        grappling.require_not_pinned(state, action)
+        super().verify(state, action)
+
+    def after_action(self, tx: Transaction) -> None:
+        grappling.loosen(tx)
 
     def setup(self, spec: Any) -> EncounterState:
         opts = cast(PoolsOptions, self.options(spec.options))

@@ -34,4 +34,7 @@ def soldier_from(sheet: Sheet, arena: Battlefield, where: str) -> Soldier:
         perks=tuple(sheet.perks),
         armor=sheet.armor_table,
         weapons=sheet.arms,
+        hands=sheet.hands,
+        limbs=tuple(sheet.limbs),
+        gear=tuple(sheet.gear),
     )

@@ -70,6 +70,9 @@ class Weapon(BaseModel):
     ammo: list[Ammo | str] = Field(default_factory=list)
     suppressed: bool = False
     weight: Int = Field(default=1, ge=0, le=100)
+    bypasses_shield: bool = False
+    """Hits that reach the holder past a human shield ("unless they have an effect that
+    would circumvent this", POOLS-51); the seed names no such effect, so a sheet says it."""
 
     @model_validator(mode="after")
     def _melee_fires_once(self) -> Weapon:
@@ -107,6 +110,36 @@ class PersonalArmor(BaseModel):
     reduction: Int = Field(default=0, ge=0, le=DAMAGE_MAX)
 
 
+class Limb(BaseModel):
+    """An additional member that can hold items: "Additional members (such as a tail) can
+    also hold items." It uses them only with a perk that lets it manipulate items
+    (`manipulates: true`)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=ID)
+    manipulates: bool = False
+
+
+class Gear(BaseModel):
+    """A piece of misc gear: "Every piece of misc gear has a flat 1 weight unless stated
+    otherwise." A consumable has `charges` (uses per scene); a kit needs both hands "unless
+    specifically stated otherwise" (`hands` defaults to 2 for a kit, 1 for anything else)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(pattern=ID)
+    kit: bool = False
+    charges: Int | None = Field(default=None, ge=1, le=100)
+    """Uses per scene for a consumable; none for gear that is not used up."""
+    weight: Int = Field(default=1, ge=0, le=100)
+    hands: Annotated[Literal[0, 1, 2], NOT_BOOL] | None = None
+
+    @property
+    def hands_needed(self) -> int:
+        if self.hands is not None:
+            return self.hands
+        return 2 if self.kit else 1
+
+
 class Stats(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     strength: Int = Field(default=0, ge=0, le=STAT_MAX)
@@ -140,6 +173,12 @@ class Sheet(BaseModel):
     perks: list[str] = Field(default_factory=list)
     armor: Category | PersonalArmor = "none"
     weapons: list[Weapon | str] = Field(default_factory=list)
+    hands: Int = Field(default=2, ge=0, le=2)
+    """Hands that hold and use items (POOLS-36): two, unless the sheet says fewer."""
+    limbs: list[Limb] = Field(default_factory=list)
+    """Additional members that can hold items, such as a tail (POOLS-36)."""
+    gear: list[Gear] = Field(default_factory=list)
+    """Misc gear from the (missing) equipment wiki (POOLS-13, 14)."""
 
     @field_validator("weapons")
     @classmethod
@@ -155,6 +194,14 @@ class Sheet(BaseModel):
         if twice is not None:
             raise ValueError(f"weapon id {twice!r} is used twice")
         return weapons
+
+    @field_validator("gear", "limbs")
+    @classmethod
+    def _unique(cls, items: list[Gear] | list[Limb]) -> list[Gear] | list[Limb]:
+        twice = repeated(i.id for i in items)
+        if twice is not None:
+            raise ValueError(f"id {twice!r} is used twice")
+        return items
 
     @property
     def arms(self) -> tuple[Weapon, ...]:
@@ -199,3 +246,33 @@ class Battlefield(BaseModel):
 
     def cover_at(self, distance: int) -> str | None:
         return next((c.rating for c in self.cover if c.distance == distance), None)
+
+    ground: list[Lying] = Field(default_factory=list)
+    """Weapons lying on the line (dropped or thrown by a disarm, POOLS-52), which anyone on
+    the ground at that distance can pick up."""
+
+    def lying_at(self, distance: int) -> list[Lying]:
+        return [g for g in self.ground if g.distance == distance]
+
+
+class Lying(BaseModel):
+    """`map.ground[]`: a weapon lying at a distance of the line."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    distance: Int = Field(ge=0, le=TRACK_MAX)
+    weapon: Weapon | str
+
+    @field_validator("weapon")
+    @classmethod
+    def _known(cls, weapon: Weapon | str) -> Weapon | str:
+        if isinstance(weapon, str) and weapon not in BUILT_IN:
+            known = ", ".join(BUILT_IN)
+            raise ValueError(
+                f"unknown weapon {weapon!r}; write it as an inline table {{id, damage, ...}} "
+                f"or name one of: {known}"
+            )
+        return weapon
+
+    @property
+    def item(self) -> Weapon:
+        return _weapon(self.weapon)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.core.state import Combatant
-from fracas.rulesets.pools.sheet import BUILT_IN, UNARMED, PersonalArmor, Weapon
+from fracas.rulesets.pools.sheet import BUILT_IN, UNARMED, Gear, Limb, PersonalArmor, Weapon
 
 NO_ARMOR = PersonalArmor(category="none", id="none")
 
@@ -29,6 +29,15 @@ class Soldier(Combatant):
     """This turn's one action is spent ("Moving is considered your action for the turn")."""
     free_attack_round: int = 0
     """The round of its last free attack on someone leaving distance 0 (P9, per_round)."""
+    hands: int = 2
+    limbs: tuple[Limb, ...] = ()
+    """Additional members that hold items (a tail); some may manipulate them (POOLS-36)."""
+    gear: tuple[Gear, ...] = ()
+    spent: tuple[str, ...] = ()
+    """The gear ids of the charges used this scene, one entry a charge (POOLS-13)."""
+
+    def charges_left(self, item: Gear) -> int:
+        return (item.charges or 0) - self.spent.count(item.id)
 
     @property
     def place(self) -> tuple[int, int]:
@@ -55,4 +64,12 @@ class Soldier(Combatant):
             "acted": self.acted,
             "armor": self.armor.category,
             "weapons": [w.id for w in self.weapons],
+            **self._gear_json(),
         }
+
+    def _gear_json(self) -> dict[str, Any]:
+        """Gear and its charges left, only for a sheet that has any (flat fights read as
+        before)."""
+        if not self.gear:
+            return {}
+        return {"gear": {g.id: self.charges_left(g) if g.charges else None for g in self.gear}}

@@ -17,7 +17,19 @@ from collections.abc import Iterator
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.pools.actions import Aim, Attack, Move, Shoot, TakeCover
+from fracas.rulesets.pools.actions import (
+    Aim,
+    Attack,
+    BreakFree,
+    Devour,
+    Disarm,
+    Grapple,
+    HumanShield,
+    Move,
+    Pin,
+    Shoot,
+    TakeCover,
+)
 from fracas.rulesets.pools.rules import armor
 from fracas.rulesets.pools.rules.common import (
     apart,
@@ -28,6 +40,7 @@ from fracas.rulesets.pools.rules.common import (
     soldier,
     standing,
 )
+from fracas.rulesets.pools.rules.grappling import held_by, holder_pool, holding, is_pinned
 from fracas.rulesets.pools.rules.shooting import accuracy
 from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.sheet import COVER_DICE, Weapon
@@ -79,12 +92,18 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     foes = _foes(state, me)
     if not foes:
         return
+    yield from _grip_wishes(state, me)
     close = enemies_at_zero(state, me)
     blade = me.melee_weapon
     if close:
         for foe in sorted(close, key=lambda f: (f.hp, f.id)):
             if _hurts(blade, foe):
                 yield Attack(actor=actor, target=foe.id, weapon=blade.id)
+        if holding(me) is not None:
+            return  # keep the hold: walking off would let go
+        for foe in close:
+            if _grapples(state, me, foe):
+                yield Grapple(actor=actor, target=foe.id)
         # nothing here can be hurt with a blade: get clear, away from the nearest other foe
         away = max(0, me.distance - 1) if me.distance else 1
         yield Move(actor=actor, to=away)
@@ -122,10 +141,10 @@ def _worth_stepping(
     (there I could neither strike nor shoot); a shooter only from cover into cover ("Each
     distance may have usable cover so as to approach gunners with relative safety")."""
     there = [f for f in foes if f.distance == ahead and f.altitude == me.altitude]
-    if there and not any(_hurts(me.melee_weapon, f) for f in there):
+    if there and not any(_reaches(state, me, f) for f in there):
         return False
-    if not there and not shooting and not any(_hurts(me.melee_weapon, f) for f in foes):
-        return False  # nothing of mine hurts anyone: walking up only feeds their guns
+    if not there and not shooting and not any(_reaches(state, me, f) for f in foes):
+        return False  # nothing of mine hurts or holds anyone: walking up only feeds their guns
     return not shooting or not me.in_cover or field(state).cover_at(ahead) is not None
 
 
@@ -143,3 +162,55 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     actor = state.actor
     assert actor is not None
     return ruleset.first_legal(state, _wishes(state, actor))
+
+
+def _grapples(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
+    """Whether a grapple is worth trying: at least as many dice as the foe's, when no blow
+    of mine hurts it (the trench gunner in light armor) and neither of us is held."""
+    if _hurts(me.melee_weapon, foe) or holding(me) or held_by(me) or held_by(foe):
+        return False
+    return holder_pool(state, me, foe) >= max(1, foe.strength)
+
+
+def _reaches(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
+    """A blow of mine hurts `foe`, or I could grapple it."""
+    return _hurts(me.melee_weapon, foe) or _grapples(state, me, foe)
+
+
+def _grip_wishes(state: EncounterState, me: Soldier) -> Iterator[Action]:
+    """Holds first. Held: break free when pinned or when no blow hurts the holder. Holding a
+    foe that no blow of mine hurts: raise it as a shield against foes that shoot at me, take
+    or drop the weapons it would hurt my side with, pin it while a friend can still hurt it,
+    and otherwise devour it: the seed's only end for a foe nothing can hurt."""
+    holder = held_by(me)
+    if holder is not None:
+        if is_pinned(me) or not _hurts(me.melee_weapon, soldier(state, holder)):
+            yield BreakFree(actor=me.id)
+        return
+    held_id = holding(me)
+    if held_id is None:
+        return
+    held = soldier(state, held_id)
+    if not held.is_active or _hurts(me.melee_weapon, held):
+        return
+    friends = [c for c in standing(state) if c.side == me.side]
+    gunners = [
+        f
+        for f in standing(state)
+        if f.side != me.side
+        and f.distance != me.distance
+        and any(w.shoots and _hurts(w, me) for w in f.weapons)
+    ]
+    if gunners and not held.has("human_shield") and me.hands:
+        yield HumanShield(actor=me.id)
+    for weapon in held.weapons:
+        if any(_hurts(weapon, f) for f in friends):
+            if me.weapon(weapon.id) is None:
+                yield Disarm(actor=me.id, weapon=weapon.id, then="take")
+            yield Disarm(actor=me.id, weapon=weapon.id, then="drop")
+    others = [f for f in friends if f.id != me.id]
+    if any(_hurts(w, held) for f in others for w in (*f.weapons, f.melee_weapon)):
+        if not held.has("pinned"):
+            yield Pin(actor=me.id)
+        return
+    yield Devour(actor=me.id)

@@ -25,17 +25,23 @@ def contest(
     responder_dice: int,
     *,
     initiator_blind: bool = False,
+    initiator_rolls: int = 1,
 ) -> str:
     """Roll the initiator's pool, then the responder's; the winner's id (a tie is the
     responder's unless `tie` says otherwise). `initiator_blind`: the initiator cannot see
-    the responder and rolls the one die (POOLS-57)."""
+    the responder and rolls the one die (POOLS-57). `initiator_rolls`: the initiator rolls
+    its pool that many times and keeps the fewest successes (a pinned character breaking
+    free "roll[s] twice, always taking the worse roll")."""
     tie = options(tx.state).tie
     for attempt in range(MAX_REROLLS + 1):
         again = " (re-roll)" if attempt else ""
         if initiator_blind:
             mine = blind_die(tx, f"{check}{again}: {initiator}, unseen target")
         else:
-            mine = pool(tx, initiator_dice, f"{check}{again}: {initiator}")
+            mine = min(
+                pool(tx, initiator_dice, f"{check}{again}: {initiator}" + _nth(n, initiator_rolls))
+                for n in range(initiator_rolls)
+            )
         theirs = pool(tx, responder_dice, f"{check}{again}: {responder}")
         if mine != theirs or tie != "reroll" or attempt == MAX_REROLLS:
             break
@@ -52,3 +58,7 @@ def contest(
         )
     )
     return winner
+
+
+def _nth(n: int, of: int) -> str:
+    return f" (roll {n + 1} of {of})" if of > 1 else ""

@@ -18,7 +18,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Attack
 from fracas.rulesets.pools.events import ActionSpent
-from fracas.rulesets.pools.rules import armor
+from fracas.rulesets.pools.rules import armor, shield
 from fracas.rulesets.pools.rules.common import (
     require_action,
     require_target,
@@ -26,6 +26,7 @@ from fracas.rulesets.pools.rules.common import (
     together,
 )
 from fracas.rulesets.pools.rules.contest import contest
+from fracas.rulesets.pools.rules.hands import require_hands
 from fracas.rulesets.pools.rules.harm import deal
 from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.sheet import Weapon
@@ -46,7 +47,8 @@ def melee_weapon(actor: Soldier, weapon_id: str) -> Weapon:
 def verify(state: EncounterState, action: Attack) -> None:
     actor = soldier(state, action.actor)
     require_action(actor)
-    melee_weapon(actor, action.weapon)
+    weapon = melee_weapon(actor, action.weapon)
+    require_hands(state, actor, weapon.hands, weapon.id)
     target = soldier(state, action.target)
     require_target(actor, target)
     if not together(actor, target):
@@ -79,6 +81,7 @@ def strike(tx: Transaction, attacker_id: str, defender_id: str, weapon_id: str, 
     )
     if winner != attacker.id:
         return False
-    amount, formula = armor.per_hit(weapon.damage, weapon.piercing, True, defender.armor)
-    deal(tx, defender.id, f"{attacker.id}'s {weapon.id}", amount, formula)
+    victim = soldier(tx.state, shield.absorber(tx.state, defender.id, attacker, weapon))
+    amount, formula = armor.per_hit(weapon.damage, weapon.piercing, True, victim.armor)
+    deal(tx, victim.id, f"{attacker.id}'s {weapon.id}", amount, formula)
     return True

@@ -31,6 +31,7 @@ from fracas.rulesets.pools.rules.common import (
     require_action,
     soldier,
 )
+from fracas.rulesets.pools.rules.grappling import require_free_to_move
 from fracas.rulesets.pools.rules.melee import strike
 from fracas.rulesets.pools.soldier import Soldier
 
@@ -38,12 +39,18 @@ from fracas.rulesets.pools.soldier import Soldier
 def verify_move(state: EncounterState, action: Move) -> None:
     actor = soldier(state, action.actor)
     require_action(actor)
-    if abs(action.to - actor.distance) != 1:
+    require_free_to_move(actor)
+    require_one_step(actor, action.to)
+
+
+def require_one_step(actor: Soldier, to: int) -> None:
+    """A move (or a drag) goes one distance along the line."""
+    if abs(to - actor.distance) != 1:
         raise IllegalAction(
             f"{actor.id} stands at distance {actor.distance} and moves 1 distance a turn: "
             f"to {actor.distance - 1 if actor.distance else actor.distance + 1}"
             + (f" or {actor.distance + 1}" if actor.distance else "")
-            + f", not {action.to}"
+            + f", not {to}"
         )
 
 
@@ -55,16 +62,24 @@ def free_attackers(state: EncounterState, mover: Soldier) -> list[Soldier]:
     return found
 
 
-def resolve_move(tx: Transaction, action: Move) -> None:
-    tx.emit(ActionSpent(combatant=action.actor, action=f"move to {action.to}"))
-    mover = soldier(tx.state, action.actor)
+def suffer_free_attacks(tx: Transaction, mover: Soldier, *, along: str | None = None) -> bool:
+    """Every free attack on `mover` leaving distance 0, except from `along` (someone it
+    drags, who leaves with it); False when a blow put the mover out of the fight."""
     for enemy in free_attackers(tx.state, mover):
-        if not soldier(tx.state, enemy.id).is_active:
+        if enemy.id == along or not soldier(tx.state, enemy.id).is_active:
             continue
         tx.emit(FreeAttackTaken(attacker=enemy.id, leaver=mover.id, round=tx.state.turns.round))
         strike(tx, enemy.id, mover.id, enemy.melee_weapon.id, "free attack")
         if not soldier(tx.state, mover.id).is_active:
-            return
+            return False
+    return True
+
+
+def resolve_move(tx: Transaction, action: Move) -> None:
+    tx.emit(ActionSpent(combatant=action.actor, action=f"move to {action.to}"))
+    mover = soldier(tx.state, action.actor)
+    if not suffer_free_attacks(tx, mover):
+        return
     moved = soldier(tx.state, mover.id)
     shelter = field(tx.state).cover_at(action.to) is not None and moved.altitude == 0
     tx.emit(

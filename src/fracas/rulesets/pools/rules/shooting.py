@@ -29,7 +29,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Aim, Shoot
 from fracas.rulesets.pools.events import ActionSpent, ItemThrown, ShotRolled
-from fracas.rulesets.pools.rules import armor
+from fracas.rulesets.pools.rules import armor, shield
 from fracas.rulesets.pools.rules.common import (
     apart,
     cover_rating,
@@ -41,9 +41,10 @@ from fracas.rulesets.pools.rules.common import (
 )
 from fracas.rulesets.pools.rules.dice import blind_die, pool
 from fracas.rulesets.pools.rules.friendly import friendly_fire
+from fracas.rulesets.pools.rules.hands import require_hands
 from fracas.rulesets.pools.rules.harm import deal
 from fracas.rulesets.pools.rules.sight import range_penalty, sees, view_penalty
-from fracas.rulesets.pools.sheet import COVER_DICE, Ammo, Weapon
+from fracas.rulesets.pools.sheet import Ammo, Weapon
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -66,6 +67,7 @@ def verify(state: EncounterState, action: Shoot) -> None:
     actor = soldier(state, action.actor)
     require_action(actor)
     weapon = ranged_weapon(actor, action.weapon)
+    require_hands(state, actor, weapon.hands, weapon.id)
     close = enemies_at_zero(state, actor)
     if close:
         raise IllegalAction(
@@ -138,10 +140,10 @@ def _fire_at(
         successes = pool(tx, dice, f"shot: {shooter.id} at {target.id}")
     else:
         successes = blind_die(tx, f"shot: {shooter.id} at {target.id}, unseen")
-    rating = cover_rating(state, target)
+    rating, cover_dice, body = shield.cover(state, target, cover_rating(state, target))
     cover = 0
-    if rating is not None:
-        cover = pool(tx, COVER_DICE[rating], f"{rating} cover: {target.id}", minimum=0)
+    if cover_dice:
+        cover = pool(tx, cover_dice, f"{rating} cover: {target.id}", minimum=0)
     net = max(0, successes - cover)
     outcome = friendly_fire(tx.state, shooter, target, net, shots)
     tx.emit(
@@ -157,6 +159,7 @@ def _fire_at(
         )
     )
     _damage(tx, shooter, weapon, [target.id] * outcome.hits + list(outcome.ally_hits), rounds)
+    _damage(tx, shooter, weapon, shield.saved_by_body(body, successes, net, shots), rounds)
 
 
 def _damage(
@@ -167,7 +170,8 @@ def _damage(
     rounds: list[Ammo | None],
 ) -> None:
     """Each hit deals its round's damage, reduced on its own (POOLS-10)."""
-    for who, load in zip(struck, rounds, strict=False):
+    for aimed, load in zip(struck, rounds, strict=False):
+        who = shield.absorber(tx.state, aimed, shooter, weapon)
         victim = soldier(tx.state, who)
         damage = weapon.damage if load is None or load.damage is None else load.damage
         piercing = weapon.piercing if load is None or load.piercing is None else load.piercing
