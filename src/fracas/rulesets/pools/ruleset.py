@@ -15,7 +15,15 @@ from fracas.core.validation import validated
 from fracas.rulesets.pools.actions import Attack, Move, Shoot, TakeCover
 from fracas.rulesets.pools.events import Moved, soldier, update
 from fracas.rulesets.pools.options import PoolsOptions
-from fracas.rulesets.pools.rules import initiative, melee, movement, shooting
+from fracas.rulesets.pools.rules import (
+    flight,
+    initiative,
+    melee,
+    movement,
+    riding,
+    shooting,
+    triggers,
+)
 from fracas.rulesets.pools.rules.common import field
 from fracas.rulesets.pools.rules.harm import settle
 from fracas.rulesets.pools.setup import soldier_from
@@ -31,12 +39,14 @@ class Pools(BaseRuleset):
     options_model = PoolsOptions
 
     def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
-        return {
+        table: dict[type[Action], tuple[Verifier, Resolver]] = {
             Move: (movement.verify_move, movement.resolve_move),
             TakeCover: (movement.verify_take_cover, movement.resolve_take_cover),
             Attack: (melee.verify, melee.resolve),
             Shoot: (shooting.verify, shooting.resolve),
         }
+        table.update(riding.RULES)  # a rider's move is its mount's; fly, mount, dismount
+        return triggers.watching(table, self.parse_action)
 
     def setup(self, spec: Any) -> EncounterState:
         opts = cast(PoolsOptions, self.options(spec.options))
@@ -47,11 +57,21 @@ class Pools(BaseRuleset):
             sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             people.append(soldier_from(sheet, arena, where))
         return EncounterState(
-            ruleset=self.info.id, combatants=tuple(people), options=opts, arena=arena
+            ruleset=self.info.id, combatants=riding.seat(people), options=opts, arena=arena
         )
 
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
         return initiative.roll_initiative(tx)
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        flight.on_turn_start(tx, combatant_id)  # a faller drops, whether it can act or not
+        triggers.lapse(tx, combatant_id)
+        given_up = riding.turn_given_up(tx.state, combatant_id)
+        return given_up or super().on_turn_start(tx, combatant_id)
+
+    def after_action(self, tx: Transaction) -> None:
+        riding.unseat(tx)  # a rider or mount down ends the riding, then the air is checked
+        flight.start_falls(tx)
 
     def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
         settle(tx, target)

@@ -34,4 +34,7 @@ def soldier_from(sheet: Sheet, arena: Battlefield, where: str) -> Soldier:
         perks=tuple(sheet.perks),
         armor=sheet.armor_table,
         weapons=sheet.arms,
+        carry=sheet.carry,
+        weight=sheet.weight,
+        riding=sheet.riding,
     )
