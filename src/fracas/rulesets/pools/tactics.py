@@ -3,6 +3,8 @@ away), shoot the foe the rough odds favour with every round of the rate of fire,
 cover of one's own distance when out of it and shot at, and otherwise walk one distance
 toward the nearest foe (a shooter only while its shot is poor, and only from cover into
 cover: "Each distance may have usable cover so as to approach gunners with relative safety").
+A flyer fights from the air (melee cannot reach it there) and comes down a step only when none
+of its weapons can hurt anyone; a rider's steps are free, so it closes in before it strikes.
 
 The odds are rough on purpose: the expected successes of a pool are dice x the chance of one
 die, and a shot is worth its expected net successes over the cover's, times the damage that
@@ -17,7 +19,7 @@ from collections.abc import Iterator
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.pools.actions import Aim, Attack, Move, Shoot, TakeCover
+from fracas.rulesets.pools.actions import Aim, Attack, Fly, Move, Shoot, TakeCover
 from fracas.rulesets.pools.rules import armor
 from fracas.rulesets.pools.rules.common import (
     apart,
@@ -28,6 +30,7 @@ from fracas.rulesets.pools.rules.common import (
     soldier,
     standing,
 )
+from fracas.rulesets.pools.rules.flight import can_fly
 from fracas.rulesets.pools.rules.shooting import accuracy
 from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.sheet import COVER_DICE, Weapon
@@ -101,6 +104,12 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
                 best = (value, foe, gun)
     nearest = foes[0]
     here_cover = field(state).cover_at(me.distance)
+    if me.riding is not None and nearest.distance != me.distance:
+        ahead = _step(me, nearest.distance)  # the mount's steps are free: close in first
+        if _worth_stepping(state, me, foes, ahead, shooting=False):
+            yield Move(actor=actor, to=ahead)
+    if best is None and me.altitude and can_fly(me):
+        yield Fly(actor=actor, altitude=me.altitude - 1)  # nothing to hit from up here: descend
     if best is not None and best[0] >= GOOD_SHOT:
         yield _shoot(actor, best)
     if best is not None and not me.in_cover and here_cover and me.altitude == 0:

@@ -6,7 +6,7 @@ Readings (docs/rulesets/pools.md P19, P44-P46):
 - `trigger` is the turn's action ("for your action"): `when` is one of a closed set a machine
   can check, `then` an action of the repertoire (`attack`, `shoot`, `move`, `fly`,
   `take_cover`) written as in a scenario file. It waits until it fires or the declarer's next
-  turn starts (then it lapses, like any action not taken in its turn); one at a time.
+  turn starts (then it lapses, like any action not taken in its turn).
 - `when.event`: `attacks` (a melee attack or a shot), `moves` (a move or a flight), by `who`
   (default: any enemy); `approaches`: an enemy (or `who`) ends a move or flight within
   `within` distances of the declarer, having been farther.
@@ -64,11 +64,6 @@ def watching(table: Rules, parse: Parse) -> Rules:
     def verify(state: EncounterState, action: Trigger) -> None:
         declarer = soldier(state, action.actor)
         require_action(declarer)
-        if declarer.trigger is not None:
-            raise IllegalAction(
-                f"{declarer.id} already holds a trigger ({declarer.trigger.event}); it fires "
-                "or lapses at the start of its next turn"
-            )
         if action.when.who is not None:
             watched = soldier(state, action.when.who)
             if watched.id == declarer.id:
