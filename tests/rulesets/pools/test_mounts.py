@@ -19,7 +19,7 @@ def horse(sid: str = "horse", distance: int = 2, **extra: Any) -> dict[str, Any]
 
 
 def test_mounting_takes_the_whole_turn() -> None:
-    """ "It takes one turn to mount or dismount a creature." (P41: neither the action nor a
+    """ "It takes one turn to mount or dismount a creature." (P43: neither the action nor a
     ride is left that turn.)"""
     fight = Fight(soldier("ada", "a", 2), horse(), soldier("rook", "b", 8))
     fight.act("ada", "mount", target="horse")
@@ -120,7 +120,7 @@ def test_the_ridden_creature_gives_up_its_turns() -> None:
 
 
 def test_a_mount_knocked_out_throws_its_rider() -> None:
-    """P43: a rider or mount out of the fight ends the riding."""
+    """P47: a rider or mount out of the fight ends the riding."""
     fight = Fight(soldier("ada", "a", 2, riding="horse"), horse(), soldier("rook", "b", 8))
     fight.encounter.act(
         fight.ruleset.parse_action({"actor": "gm", "do": "override", "target": "horse", "hp": 0})
@@ -131,8 +131,8 @@ def test_a_mount_knocked_out_throws_its_rider() -> None:
 
 
 def test_a_flying_mount_carries_its_rider_up_and_a_throw_in_the_air_is_a_fall() -> None:
-    """A rider steers a flying mount's altitude as part of the free move (P41); thrown in the
-    air, a rider without wings falls (P41, POOLS-54)."""
+    """A rider steers a flying mount's altitude as part of the free move (P43); thrown in the
+    air, a rider without wings falls (P47, POOLS-54)."""
     griffon = horse("griffon", perks=["flight"])
     fight = Fight(soldier("ada", "a", 2, riding="griffon"), griffon, soldier("rook", "b", 8))
     fight.act("ada", "fly", altitude=1)

@@ -88,7 +88,7 @@ def test_the_after_reading_lets_the_triggering_action_go_first() -> None:
 
 
 def test_a_trigger_that_does_not_fire_lapses_at_the_next_turn() -> None:
-    """P44: held "for your action", it lasts until the declarer's next turn."""
+    """P45: held "for your action", it lasts until the declarer's next turn."""
     fight = Fight(soldier("ada", "a", 0), soldier("rook", "b", 5))
     fight.act("ada", "trigger", when={"event": "attacks"}, then=SHOOT_ROOK)
     fight.end("ada", "rook")

@@ -37,14 +37,14 @@ class Soldier(Combatant):
     ridden_by: str | None = None
     """The rider on its back: it gives up its own turns (P43)."""
     saddled_round: int = 0
-    """The round it last mounted or dismounted: that takes the whole turn (P41)."""
+    """The round it last mounted or dismounted: that takes the whole turn (P43)."""
     ride_round: int = 0
     ridden: int = 0
-    """Distances (and altitudes) its mount has carried it in round `ride_round` (P41)."""
+    """Distances (and altitudes) its mount has carried it in round `ride_round` (P43)."""
     fall_speed: int | None = None
     """Falling: the altitudes of its last drop (0 before the first); None: not falling."""
     trigger: Armed | None = None
-    """Its declared "if ... then ..." waiting to fire (P44)."""
+    """Its declared "if ... then ..." waiting to fire (P45)."""
 
     @property
     def place(self) -> tuple[int, int]:

@@ -8,10 +8,10 @@ attacks at any point during movement: at the start, in the middle, or after." "I
 mounted creature is a player, they give up their actions and let you take control instead,
 provided they are willing. The mounted player cannot act on their own anymore".
 
-Readings (docs/rulesets/pools.md P18, P41-P43):
+Readings (docs/rulesets/pools.md P18, P42, P43, P47):
 - A creature can be ridden when its sheet gives `carry` (the load it bears at full speed);
   only one of the rider's own side is willing. `mount` needs distance 0 (same place) and is
-  the whole turn: neither the turn's action nor a ride is left after it (P41); `dismount`
+  the whole turn: neither the turn's action nor a ride is left after it (P43); `dismount`
   the same. A fight may start mounted (`riding: <mount id>`).
 - A mounted rider's `move` (and `fly`, on a flying mount) is the mount's: free, any number
   of steps a turn, up to the mount's speed in distances plus altitudes, so the rider may
@@ -21,7 +21,7 @@ Readings (docs/rulesets/pools.md P18, P41-P43):
 - The ridden creature gives up its turns while its rider is up (they are skipped, P43); the
   rider steers it. Enemies the pair leaves at distance 0 each take one free attack, at the
   rider. A rider or mount out of the fight ends the riding (the rider is thrown; in the air
-  it falls, rules/flight.py).
+  it falls, rules/flight.py; P47).
 """
 
 from __future__ import annotations
