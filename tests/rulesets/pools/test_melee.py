@@ -50,7 +50,7 @@ def test_melee_only_at_distance_zero() -> None:
 def test_melee_needs_the_same_altitude() -> None:
     """ "You need to occupy the same distance and altitude in order to attack someone in
     melee." """
-    fight = Fight(soldier("ada", "a", 2), soldier("rook", "b", 2, altitude=1))
+    fight = Fight(soldier("ada", "a", 2), soldier("rook", "b", 2, altitude=1, perks=["flight"]))
     fight.refuse("ada", "attack", "same distance and altitude", target="rook")
 
 

@@ -108,7 +108,7 @@ def test_actions_out_of_turn_or_unknown_change_nothing() -> None:
         weapon="rifle",
         targets=[{"target": "nobody"}],
     )
-    with pytest.raises(ScenarioError, match="unknown action 'fly'; pools accepts: end_turn"):
-        fight.action("ada", "fly")
+    with pytest.raises(ScenarioError, match="unknown action 'teleport'; pools accepts: end_turn"):
+        fight.action("ada", "teleport")
     with pytest.raises(ScenarioError, match=r"shoot\.targets"):
         fight.action("ada", "shoot", weapon="rifle", targets=[])

@@ -263,7 +263,7 @@ def test_cover_does_not_shelter_a_flyer_above_it() -> None:
     """Cover lies on the ground: a target at altitude 2 over sandbags rolls none (P21)."""
     fight = Fight(
         soldier("ada", "a", 0, dexterity=1),
-        soldier("rook", "b", 6, altitude=2),
+        soldier("rook", "b", 6, altitude=2, perks=["flight"]),
         map=COVER,
         dice=[HIT],
     )

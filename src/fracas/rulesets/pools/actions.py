@@ -4,13 +4,13 @@ grappling, stealth, traps, mounts, flight and triggers come in their own modules
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from fracas.core.actions import Action
 from fracas.core.validation import Int
-from fracas.rulesets.pools.sheet import RATE_MAX, TRACK_MAX, UNARMED
+from fracas.rulesets.pools.sheet import ALTITUDE_MAX, RATE_MAX, TRACK_MAX, UNARMED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,3 +146,56 @@ class Use(Action):
     item: str
     target: str | None = None
     """Whom it is used on, if anyone (the effect is the equipment wiki's, which is missing)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fly(Action):
+    """Change altitude (a flyer, or a rider steering a flying mount), or stop flying and
+    fall: "When they start flying, their positions are determined through "altitude" units"."""
+
+    do: ClassVar[str] = "fly"
+    altitude: Annotated[Int, Field(ge=0, le=ALTITUDE_MAX)] | None = None
+    """The altitude to fly to: 1 up or down (`flight_step`); 0 lands safely."""
+    stop: bool = False
+    """Stop flying in the air: the fall begins (rules/flight.py)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mount(Action):
+    """Climb onto a willing creature at distance 0: "It takes one turn to mount"."""
+
+    do: ClassVar[str] = "mount"
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dismount(Action):
+    """Get off one's mount: "It takes one turn to ... dismount a creature"."""
+
+    do: ClassVar[str] = "dismount"
+
+
+class When(BaseModel):
+    """The "if [something] happens" of a trigger, one of a closed set a machine can check:
+    `approaches` (an enemy ends a move within `within` distances), `attacks` (an attack or a
+    shot), `moves` (a move or a flight); `who` names the one to watch (default: any enemy)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    event: Literal["approaches", "attacks", "moves"]
+    who: str | None = None
+    within: Int = Field(default=0, ge=0, le=TRACK_MAX)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trigger(Action):
+    """ "You can create a basic "if [something] happens, then [I do this]" statement for
+    your action": the turn's action, held until `when` happens or the next turn starts."""
+
+    do: ClassVar[str] = "trigger"
+    when: When
+    then: dict[str, Any]
+    """The action to take, as a scenario file writes it (`{do: shoot, weapon, targets}`);
+    its actor is the one declaring."""
+
+    def label(self) -> str:
+        return f"{self.actor} trigger {self.when.event}"

@@ -13,7 +13,7 @@ from fracas.core.events import StateEvent
 from fracas.core.state import EncounterState, Status
 from fracas.core.state import update as update
 from fracas.rulesets.pools.sheet import Battlefield, Lying
-from fracas.rulesets.pools.soldier import Soldier
+from fracas.rulesets.pools.soldier import Armed, Soldier
 
 
 def soldier(state: EncounterState, combatant_id: str) -> Soldier:
@@ -357,3 +357,157 @@ class ChargeUsed(PoolsEvent):
         on = f" on {self.target}" if self.target else ""
         left = "" if self.left is None else f", {self.left} charge{'s' if self.left != 1 else ''}"
         return f"{self.combatant} uses {self.item}{on}{left} left this scene"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FallBegan(PoolsEvent):
+    """Someone in the air starts to fall: knocked out aloft, unseated, or it stopped flying."""
+
+    kind: ClassVar[str] = "fall_began"
+    target: str
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, fall_speed=0)
+
+    def describe(self) -> str:
+        return f"{self.target} begins to fall ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fell(PoolsEvent):
+    """One turn of falling: `speed` altitudes down (1, then 1 more each turn), to `altitude`."""
+
+    kind: ClassVar[str] = "fell"
+    target: str
+    speed: int
+    altitude: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, fall_speed=self.speed, altitude=self.altitude)
+
+    def describe(self) -> str:
+        return f"{self.target} falls {self.speed} to altitude {self.altitude}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FallEnded(PoolsEvent):
+    kind: ClassVar[str] = "fall_ended"
+    target: str
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, fall_speed=None)
+
+    def describe(self) -> str:
+        return f"{self.target} stops falling ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mounted(PoolsEvent):
+    kind: ClassVar[str] = "mounted"
+    rider: str
+    mount: str
+    round: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state = update(state, self.rider, riding=self.mount, saddled_round=self.round)
+        return update(state, self.mount, ridden_by=self.rider)
+
+    def describe(self) -> str:
+        return f"{self.rider} mounts {self.mount}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dismounted(PoolsEvent):
+    kind: ClassVar[str] = "dismounted"
+    rider: str
+    mount: str
+    round: int
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state = update(state, self.rider, riding=None, saddled_round=self.round)
+        return update(state, self.mount, ridden_by=None)
+
+    def describe(self) -> str:
+        return f"{self.rider} is off {self.mount} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rode(PoolsEvent):
+    """A mounted move: the mount carries its rider; `ridden` is the turn's total so far."""
+
+    kind: ClassVar[str] = "rode"
+    rider: str
+    mount: str
+    round: int
+    ridden: int
+    speed: int
+    """The mount's speed this turn, with the rider's load (P42)."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.rider, ride_round=self.round, ridden=self.ridden)
+
+    def describe(self) -> str:
+        return f"{self.mount} carries {self.rider}: {self.ridden} of {self.speed} this turn"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerSet(PoolsEvent):
+    kind: ClassVar[str] = "trigger_set"
+    combatant: str
+    event: str
+    who: str | None
+    within: int
+    then: str
+    """The action to take, as JSON."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        armed = Armed(event=self.event, who=self.who, within=self.within, then=self.then)
+        return update(state, self.combatant, trigger=armed)
+
+    def describe(self) -> str:
+        watched = self.who or "an enemy"
+        near = f" within {self.within}" if self.event == "approaches" else ""
+        return f"{self.combatant}: if {watched} {self.event}{near}, then {self.then}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerFired(PoolsEvent):
+    kind: ClassVar[str] = "trigger_fired"
+    combatant: str
+    by: str
+    """The action that set it off."""
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, trigger=None)
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s trigger fires on {self.by}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerLapsed(PoolsEvent):
+    kind: ClassVar[str] = "trigger_lapsed"
+    combatant: str
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, trigger=None)
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s trigger comes to nothing ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionFoiled(PoolsEvent):
+    """An action that a trigger cut into and left impossible: it is lost."""
+
+    kind: ClassVar[str] = "action_foiled"
+    combatant: str
+    action: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s {self.action} comes to nothing: {self.why}"

@@ -55,3 +55,20 @@ class PoolsOptions(BaseModel):
     body_cover: Literal["larger", "added"] = "larger"
     """P36: a downed human shield "work[s] as 2d6 cover" for its holder: the better of it and
     the holder's own cover (larger), or both pools rolled together (added)."""
+    fall_speed_mode: Literal["falling", "creature"] = "falling"
+    """P11 (D11): "Once you hit the ground ... you take [speed] × 3 damage": [speed] is the
+    falling speed of the turn it lands (falling: 3 altitudes, then 3 x 3), or the faller's
+    own `speed` stat (creature), the word the mount rules use for a creature's speed."""
+    flight_step: Literal["one", "speed"] = "one"
+    """P40: how far one `fly` goes up or down: 1 altitude, as a walker goes 1 distance (one),
+    or up to the flyer's `speed` (speed)."""
+    mount_load: Literal["over_carry", "ignore"] = "over_carry"
+    """P18/P42 (D18): "your weight plus your gear's weight affects it": every point of the
+    rider's load over the mount's `carry` takes 1 off the mount's speed (over_carry), or the
+    load changes nothing (ignore)."""
+    heavy_weight: Int = Field(default=2, ge=0, le=100)
+    """P42 (D18, D20): the load the Heavy perk adds to a rider (the perk's text is missing)."""
+    trigger_timing: Literal["before", "after"] = "before"
+    """P44: "your action takes priority over anyone else's": the triggered action cuts in
+    before the triggering action resolves (before), or follows it at once, ahead of any
+    other action (after)."""

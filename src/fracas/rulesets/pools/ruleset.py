@@ -32,6 +32,7 @@ from fracas.rulesets.pools.events import Moved, soldier, update
 from fracas.rulesets.pools.options import PoolsOptions
 from fracas.rulesets.pools.rules import (
     disarm,
+    flight,
     gear,
     grappling,
     ground,
@@ -39,7 +40,9 @@ from fracas.rulesets.pools.rules import (
     initiative,
     melee,
     movement,
+    riding,
     shooting,
+    triggers,
 )
 from fracas.rulesets.pools.rules.common import field
 from fracas.rulesets.pools.rules.harm import settle
@@ -56,7 +59,7 @@ class Pools(BaseRuleset):
     options_model = PoolsOptions
 
     def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
-        return {
+        table: dict[type[Action], tuple[Verifier, Resolver]] = {
             Move: (movement.verify_move, movement.resolve_move),
             TakeCover: (movement.verify_take_cover, movement.resolve_take_cover),
             Attack: (melee.verify, melee.resolve),
@@ -72,14 +75,13 @@ class Pools(BaseRuleset):
             PickUp: (ground.verify, ground.resolve),
             Use: (gear.verify, gear.resolve),
         }
+        table.update(riding.RULES)  # a rider's move is its mount's; fly, mount, dismount
+        return triggers.watching(table, self.parse_action)
 
     def verify(self, state: EncounterState, action: Action) -> None:
         """A pinned character "may do nothing but try to break free" (rules/grappling.py)."""
         grappling.require_not_pinned(state, action)
         super().verify(state, action)
-
-    def after_action(self, tx: Transaction) -> None:
-        grappling.loosen(tx)
 
     def setup(self, spec: Any) -> EncounterState:
         opts = cast(PoolsOptions, self.options(spec.options))
@@ -90,11 +92,22 @@ class Pools(BaseRuleset):
             sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             people.append(soldier_from(sheet, arena, where))
         return EncounterState(
-            ruleset=self.info.id, combatants=tuple(people), options=opts, arena=arena
+            ruleset=self.info.id, combatants=riding.seat(people), options=opts, arena=arena
         )
 
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
         return initiative.roll_initiative(tx)
+
+    def on_turn_start(self, tx: Transaction, combatant_id: str) -> str | None:
+        flight.on_turn_start(tx, combatant_id)  # a faller drops, whether it can act or not
+        triggers.lapse(tx, combatant_id)
+        given_up = riding.turn_given_up(tx.state, combatant_id)
+        return given_up or super().on_turn_start(tx, combatant_id)
+
+    def after_action(self, tx: Transaction) -> None:
+        riding.unseat(tx)  # a rider or mount down ends the riding, then the air is checked
+        flight.start_falls(tx)
+        grappling.loosen(tx)  # a hold ends when either side is down or they are apart
 
     def on_hp_set(self, tx: Transaction, target: str, why: str) -> None:
         settle(tx, target)

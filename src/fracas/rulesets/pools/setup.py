@@ -37,4 +37,7 @@ def soldier_from(sheet: Sheet, arena: Battlefield, where: str) -> Soldier:
         hands=sheet.hands,
         limbs=tuple(sheet.limbs),
         gear=tuple(sheet.gear),
+        carry=sheet.carry,
+        weight=sheet.weight,
+        riding=sheet.riding,
     )

@@ -179,6 +179,13 @@ class Sheet(BaseModel):
     """Additional members that can hold items, such as a tail (POOLS-36)."""
     gear: list[Gear] = Field(default_factory=list)
     """Misc gear from the (missing) equipment wiki (POOLS-13, 14)."""
+    carry: Int | None = Field(default=None, ge=0, le=100)
+    """A creature that can be ridden: the rider's load it bears at full speed (P42; none:
+    it cannot be mounted). Its `speed` is the distances it moves a turn."""
+    weight: Int = Field(default=0, ge=0, le=100)
+    """Body weight a mount feels beyond an ordinary rider's, in gear units (P42)."""
+    riding: str | None = None
+    """The id of the mount it starts the fight on (same place, same side)."""
 
     @field_validator("weapons")
     @classmethod

@@ -39,6 +39,23 @@ class Soldier(Combatant):
     def charges_left(self, item: Gear) -> int:
         return (item.charges or 0) - self.spent.count(item.id)
 
+    carry: int | None = None
+    """A mount's load at full speed; None: it cannot be ridden (P42)."""
+    weight: int = 0
+    riding: str | None = None
+    """The mount it sits on."""
+    ridden_by: str | None = None
+    """The rider on its back: it gives up its own turns (P43)."""
+    saddled_round: int = 0
+    """The round it last mounted or dismounted: that takes the whole turn (P43)."""
+    ride_round: int = 0
+    ridden: int = 0
+    """Distances (and altitudes) its mount has carried it in round `ride_round` (P43)."""
+    fall_speed: int | None = None
+    """Falling: the altitudes of its last drop (0 before the first); None: not falling."""
+    trigger: Armed | None = None
+    """Its declared "if ... then ..." waiting to fire (P45)."""
+
     @property
     def place(self) -> tuple[int, int]:
         return (self.distance, self.altitude)
@@ -65,6 +82,7 @@ class Soldier(Combatant):
             "armor": self.armor.category,
             "weapons": [w.id for w in self.weapons],
             **self._gear_json(),
+            **self._aloft_json(),
         }
 
     def _gear_json(self) -> dict[str, Any]:
@@ -73,3 +91,27 @@ class Soldier(Combatant):
         if not self.gear:
             return {}
         return {"gear": {g.id: self.charges_left(g) if g.charges else None for g in self.gear}}
+
+    def _aloft_json(self) -> dict[str, Any]:
+        """Riding, falling and triggers, shown only when there are any."""
+        shown: dict[str, Any] = {}
+        if self.riding is not None:
+            shown["riding"] = self.riding
+        if self.ridden_by is not None:
+            shown["ridden_by"] = self.ridden_by
+        if self.fall_speed is not None:
+            shown["fall_speed"] = self.fall_speed
+        if self.trigger is not None:
+            shown["trigger"] = self.trigger.event
+        return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Armed:
+    """A declared trigger: what to watch for and the action to take, kept as its JSON text
+    (parsed when it fires) so the state stays hashable and the log plain."""
+
+    event: str
+    who: str | None
+    within: int
+    then: str

@@ -3,6 +3,8 @@ away), shoot the foe the rough odds favour with every round of the rate of fire,
 cover of one's own distance when out of it and shot at, and otherwise walk one distance
 toward the nearest foe (a shooter only while its shot is poor, and only from cover into
 cover: "Each distance may have usable cover so as to approach gunners with relative safety").
+A flyer fights from the air (melee cannot reach it there) and comes down a step only when none
+of its weapons can hurt anyone; a rider's steps are free, so it closes in before it strikes.
 
 The odds are rough on purpose: the expected successes of a pool are dice x the chance of one
 die, and a shot is worth its expected net successes over the cover's, times the damage that
@@ -23,6 +25,7 @@ from fracas.rulesets.pools.actions import (
     BreakFree,
     Devour,
     Disarm,
+    Fly,
     Grapple,
     HumanShield,
     Move,
@@ -40,6 +43,7 @@ from fracas.rulesets.pools.rules.common import (
     soldier,
     standing,
 )
+from fracas.rulesets.pools.rules.flight import can_fly
 from fracas.rulesets.pools.rules.grappling import held_by, holder_pool, holding, is_pinned
 from fracas.rulesets.pools.rules.shooting import accuracy
 from fracas.rulesets.pools.rules.sight import sees
@@ -120,6 +124,12 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
                 best = (value, foe, gun)
     nearest = foes[0]
     here_cover = field(state).cover_at(me.distance)
+    if me.riding is not None and nearest.distance != me.distance:
+        ahead = _step(me, nearest.distance)  # the mount's steps are free: close in first
+        if _worth_stepping(state, me, foes, ahead, shooting=False):
+            yield Move(actor=actor, to=ahead)
+    if best is None and me.altitude and can_fly(me):
+        yield Fly(actor=actor, altitude=me.altitude - 1)  # nothing to hit from up here: descend
     if best is not None and best[0] >= GOOD_SHOT:
         yield _shoot(actor, best)
     if best is not None and not me.in_cover and here_cover and me.altitude == 0:
