@@ -7,15 +7,32 @@ from typing import Any, ClassVar, cast
 
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction
-from fracas.core.events import Event, TurnStarted
+from fracas.core.events import Event, TurnEnded, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.pools.actions import Attack, Move, Shoot, TakeCover
+from fracas.rulesets.pools.actions import (
+    Ambush,
+    Attack,
+    Move,
+    Search,
+    SetTrap,
+    Shoot,
+    Stealth,
+    TakeCover,
+)
 from fracas.rulesets.pools.events import Moved, soldier, update
 from fracas.rulesets.pools.options import PoolsOptions
-from fracas.rulesets.pools.rules import initiative, melee, movement, shooting
+from fracas.rulesets.pools.rules import (
+    ambush,
+    initiative,
+    melee,
+    movement,
+    shooting,
+    stealth,
+    traps,
+)
 from fracas.rulesets.pools.rules.common import field
 from fracas.rulesets.pools.rules.harm import settle
 from fracas.rulesets.pools.setup import soldier_from
@@ -36,16 +53,23 @@ class Pools(BaseRuleset):
             TakeCover: (movement.verify_take_cover, movement.resolve_take_cover),
             Attack: (melee.verify, melee.resolve),
             Shoot: (shooting.verify, shooting.resolve),
+            Stealth: (stealth.verify_stealth, stealth.resolve_stealth),
+            Search: (stealth.verify_search, stealth.resolve_search),
+            Ambush: (ambush.verify, ambush.resolve),
+            SetTrap: (traps.verify, traps.resolve),
         }
 
     def setup(self, spec: Any) -> EncounterState:
         opts = cast(PoolsOptions, self.options(spec.options))
         arena = validated(Battlefield, spec.map, "map")
         people = []
+        sheets = []
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
             sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             people.append(soldier_from(sheet, arena, where))
+            sheets.append(sheet)
+        people = traps.laid_before(stealth.start_hidden(people, sheets), sheets)
         return EncounterState(
             ruleset=self.info.id, combatants=tuple(people), options=opts, arena=arena
         )
@@ -84,4 +108,18 @@ class Pools(BaseRuleset):
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         if isinstance(event, TurnStarted) and soldier(state, event.combatant).acted:
             return update(state, event.combatant, acted=False)  # a new turn, a new action
+        if isinstance(event, TurnEnded) and soldier(state, event.combatant).ambush_edge:
+            return update(state, event.combatant, ambush_edge=())  # first actions only
         return state
+
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+        """The state as one viewer may see it (None: the GM); see pools/view.py."""
+        from fracas.rulesets.pools import view
+
+        return view.view(state, viewer)
+
+    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
+        """Whether one event may be sent to `viewer` (None: the GM); see pools/view.py."""
+        from fracas.rulesets.pools import view
+
+        return view.shows(state, event, viewer)

@@ -29,6 +29,22 @@ class Soldier(Combatant):
     """This turn's one action is spent ("Moving is considered your action for the turn")."""
     free_attack_round: int = 0
     """The round of its last free attack on someone leaving distance 0 (P9, per_round)."""
+    hidden_from: tuple[str, ...] = ()
+    """The enemies that do not know where it is: awareness is kept per pair, on the one
+    hidden (POOLS-27..29, P24)."""
+    unnoticed_by: tuple[str, ...] = ()
+    """Of `hidden_from`, those entirely unaware of its presence: they never search for it,
+    and only something they can spot gives them a check (POOLS-29)."""
+    located_at: tuple[int, bool] | None = None
+    """The spot (distance, in cover) where its enemies last found it; no stealth until it
+    relocates or finds a new hiding spot (POOLS-28). None: never found."""
+    ambush_edge: tuple[str, ...] = ()
+    """The ambushed its first action succeeds against without a roll (POOLS-31), until the
+    end of its turn."""
+    traps: tuple[Trap, ...] = ()
+    """The traps it has laid and that still wait for prey (POOLS-34)."""
+    traps_laid: int = 0
+    """How many traps it has laid in all, which names each new one."""
 
     @property
     def place(self) -> tuple[int, int]:
@@ -55,4 +71,40 @@ class Soldier(Combatant):
             "acted": self.acted,
             "armor": self.armor.category,
             "weapons": [w.id for w in self.weapons],
+            **self.secrets_json(),
+        }
+
+    def secrets_json(self) -> dict[str, Any]:
+        """Who it is hidden from and its traps: the GM's to know (pools/view.py strips them
+        for the enemy's players); only written when there is something to say."""
+        out: dict[str, Any] = {}
+        if self.hidden_from:
+            out["hidden_from"] = list(self.hidden_from)
+            out["unnoticed_by"] = list(self.unnoticed_by)
+        if self.traps:
+            out["traps"] = [t.to_json() for t in self.traps]
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trap:
+    """A laid trap (POOLS-34): where it lies, whether it kills or incapacitates, the
+    successes prey needs to spot it, and its damage; who has spotted it."""
+
+    id: str
+    distance: int
+    kind: str
+    """`killing` or `incapacitating`."""
+    hiding: int
+    damage: int
+    spotted_by: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "distance": self.distance,
+            "kind": self.kind,
+            "hiding": self.hiding,
+            "damage": self.damage,
+            "spotted_by": list(self.spotted_by),
         }

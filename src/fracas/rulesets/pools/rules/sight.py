@@ -13,7 +13,7 @@ whom is belongs to stealth (not yet implemented): until then everyone knows.
 from __future__ import annotations
 
 from fracas.core.state import EncounterState
-from fracas.rulesets.pools.rules.common import field
+from fracas.rulesets.pools.rules.common import cover_rating, field, options
 from fracas.rulesets.pools.soldier import Soldier
 
 PENALTY_STEP = 10
@@ -43,4 +43,6 @@ def sees(state: EncounterState, viewer: Soldier, target: Soldier) -> bool:
     if arena.light == "dark":
         return False
     hidden = arena.obscured
+    if options(state).weak_cover_hides and cover_rating(state, target) == "weak":
+        return False  # P22: tall grass "does block vision", for shots too
     return target.distance not in hidden and viewer.distance not in hidden
