@@ -7,7 +7,8 @@ your maximum comfortable view range." (Intelligence 3 sees 100; at 130, 30 past,
 there, you may roll to attack, but may only roll 1 die, and only obtain success on a 6 or
 higher." Darkness is `map.light: dark`; fog and smoke are `map.obscured` distances (a target
 standing in one is not seen, nor is anyone by a shooter standing in one). Who knows where
-whom is belongs to stealth (not yet implemented): until then everyone knows.
+whom is belongs to stealth (rules/stealth.py); `weak_cover_hides` (P22) makes tall grass hide
+from shooters too.
 """
 
 from __future__ import annotations
