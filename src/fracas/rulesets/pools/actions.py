@@ -199,3 +199,44 @@ class Trigger(Action):
 
     def label(self) -> str:
         return f"{self.actor} trigger {self.when.event}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stealth(Action):
+    """Hide: a contested Intelligence check against each enemy that has lost or never had
+    the hider's present spot (POOLS-27, 28). It is the turn's action."""
+
+    do: ClassVar[str] = "stealth"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Search(Action):
+    """Spend the action actively searching: a contested Intelligence check against each
+    enemy one knows is about but has lost (POOLS-29)."""
+
+    do: ClassVar[str] = "search"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ambush(Action):
+    """Spring an ambush on enemies one is hidden from (POOLS-30, 31): every participant
+    rolls Intelligence and the round is reordered. It comes before the actor's action and
+    does not use it."""
+
+    do: ClassVar[str] = "ambush"
+    targets: Annotated[list[str], Field(min_length=1, max_length=200)]
+    """The ambushed: enemies the ambushers are all hidden from."""
+    joined_by: Annotated[tuple[str, ...], Field(max_length=200)] = ()
+    """Hidden allies who spring it too (they roll, and act in the order it gives)."""
+
+    def label(self) -> str:
+        return f"{self.actor} ambush " + ", ".join(self.targets)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetTrap(Action):
+    """Lay a trap where one stands (POOLS-34): two Intelligence checks, hiding then
+    damage. It is the turn's action."""
+
+    do: ClassVar[str] = "set_trap"
+    kind: Literal["killing", "incapacitating"]

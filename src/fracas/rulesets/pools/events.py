@@ -10,10 +10,11 @@ from typing import ClassVar, cast
 
 from fracas.core.conditions import Condition
 from fracas.core.events import StateEvent
+from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.state import update as update
 from fracas.rulesets.pools.sheet import Battlefield, Lying
-from fracas.rulesets.pools.soldier import Armed, Soldier
+from fracas.rulesets.pools.soldier import Armed, Soldier, Trap
 
 
 def soldier(state: EncounterState, combatant_id: str) -> Soldier:
@@ -511,3 +512,158 @@ class ActionFoiled(PoolsEvent):
 
     def describe(self) -> str:
         return f"{self.combatant}'s {self.action} comes to nothing: {self.why}"
+
+
+# -- stealth, ambushes and traps (rules/stealth.py, rules/ambush.py, rules/traps.py) --------
+# `secret_to_side` names the field whose combatant's side may see the event besides the GM
+# (pools/view.py): who is hidden from whom and where traps lie are the GM's information.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwarenessChanged(PoolsEvent):
+    """Who knows where `combatant` is, after a stealth check, a search, something spotted or
+    an attack that gave it away: the whole record after the change (P24)."""
+
+    kind: ClassVar[str] = "awareness_changed"
+    secret_to_side: ClassVar[str] = "combatant"
+    combatant: str
+    hidden_from: tuple[str, ...]
+    unnoticed_by: tuple[str, ...]
+    located_at: tuple[int, bool] | None
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        place = None if self.located_at is None else (self.located_at[0], self.located_at[1])
+        return update(
+            state,
+            self.combatant,
+            hidden_from=self.hidden_from,
+            unnoticed_by=self.unnoticed_by,
+            located_at=place,
+        )
+
+    def describe(self) -> str:
+        hidden = ", ".join(self.hidden_from) or "nobody"
+        return f"{self.combatant} is hidden from {hidden} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AmbushSprung(PoolsEvent):
+    """An ambush's contested Intelligence and the order it gives (POOLS-30, 31): each
+    participant's successes, the ambushers who caught the ambushed (`caught`), and the
+    round's order from here on (`round_order`, whose `index`-th turn is played next)."""
+
+    kind: ClassVar[str] = "ambush_sprung"
+    ambushers: tuple[tuple[str, int], ...]
+    ambushed: tuple[tuple[str, int], ...]
+    caught: tuple[str, ...]
+    round_order: tuple[str, ...]
+    index: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        state = state.but(
+            turns=replace(state.rounds, index=self.index, this_round=self.round_order)
+        )
+        targets = tuple(t for t, _ in self.ambushed)
+        for who in self.caught:
+            state = update(state, who, ambush_edge=targets)
+        return state
+
+    def describe(self) -> str:
+        rolls = ", ".join(f"{w} {n}" for w, n in (*self.ambushers, *self.ambushed))
+        result = (
+            f"{', '.join(self.caught)} catch{'es' if len(self.caught) == 1 else ''} them"
+            if self.caught
+            else "the ambushed are ready first"
+        )
+        return f"ambush ({rolls}): {result}; the order from here: {', '.join(self.round_order)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AutomaticHit(PoolsEvent):
+    """An ambusher's first action succeeds against the ambushed without a roll (POOLS-31)."""
+
+    kind: ClassVar[str] = "automatic_hit"
+    attacker: str
+    target: str
+    hits: int
+
+    def describe(self) -> str:
+        plural = "s" if self.hits != 1 else ""
+        return f"{self.attacker} ambushed {self.target}: {self.hits} hit{plural} without a roll"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrapSet(PoolsEvent):
+    """A trap laid: its two Intelligence checks rolled, or written in the scenario."""
+
+    kind: ClassVar[str] = "trap_set"
+    secret_to_side: ClassVar[str] = "combatant"
+    combatant: str
+    trap: str
+    distance: int
+    trap_kind: str
+    hiding: int
+    damage: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = soldier(state, self.combatant)
+        laid = Trap(
+            id=self.trap,
+            distance=self.distance,
+            kind=self.trap_kind,
+            hiding=self.hiding,
+            damage=self.damage,
+        )
+        return update(
+            state, self.combatant, traps=(*who.traps, laid), traps_laid=who.traps_laid + 1
+        )
+
+    def describe(self) -> str:
+        return (
+            f"{self.combatant} lays a {self.trap_kind} trap ({self.trap}) at distance "
+            f"{self.distance}: {self.hiding} successes to spot, {self.damage} damage"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrapSpotted(PoolsEvent):
+    """Prey saw a trap in time and steps around it; it will not spring on that one."""
+
+    kind: ClassVar[str] = "trap_spotted"
+    secret_to_side: ClassVar[str] = "spotter"
+    owner: str
+    trap: str
+    spotter: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = soldier(state, self.owner)
+        traps = tuple(
+            t if t.id != self.trap else replace_trap(t, (*t.spotted_by, self.spotter))
+            for t in who.traps
+        )
+        return update(state, self.owner, traps=traps)
+
+    def describe(self) -> str:
+        return f"{self.spotter} spots {self.owner}'s trap ({self.trap}) and steps around it"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrapSprung(PoolsEvent):
+    """A trap springs on its prey and is spent (its damage follows as `damaged`)."""
+
+    kind: ClassVar[str] = "trap_sprung"
+    owner: str
+    trap: str
+    prey: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        who = soldier(state, self.owner)
+        return update(state, self.owner, traps=tuple(t for t in who.traps if t.id != self.trap))
+
+    def describe(self) -> str:
+        return f"{self.owner}'s trap ({self.trap}) springs on {self.prey}"
+
+
+def replace_trap(trap: Trap, spotted_by: tuple[str, ...]) -> Trap:
+    return replace(trap, spotted_by=spotted_by)

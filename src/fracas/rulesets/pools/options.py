@@ -72,3 +72,19 @@ class PoolsOptions(BaseModel):
     """P44: "your action takes priority over anyone else's": the triggered action cuts in
     before the triggering action resolves (before), or follows it at once, ahead of any
     other action (after)."""
+    stealth_needs_concealment: bool = True
+    """P25: hiding needs something between the hider and the enemy's eyes: cover of any
+    rating (weak cover "does block vision"), darkness, fog or smoke, or a place past the
+    enemy's view range; false: one may try stealth in the open."""
+    weak_cover_hides: bool = False
+    """P22: false: weak cover blocks vision only for hiding, and a known target in it is
+    shot at against its 2d6 like any cover; true: it also makes its occupant unseen to
+    shooters, who roll the one die (POOLS-57)."""
+    ambush_check: Literal["side", "each"] = "side"
+    """P27: the ambush's contested Intelligence. side: the ambushers' best roll against the
+    ambushed's best decides for every ambusher; each: every ambusher's own roll against the
+    ambushed's best, so some may catch them and others not."""
+    incapacitating_trap: Literal["floor", "always_zero"] = "floor"
+    """P12 (D12): an incapacitating trap leaves its prey at 0 HP when its damage would reach
+    0 or below (floor), or always, whatever its damage (always_zero: "Prey is always left
+    at 0 HP")."""

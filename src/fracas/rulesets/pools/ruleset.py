@@ -7,12 +7,13 @@ from typing import Any, ClassVar, cast
 
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction
-from fracas.core.events import Event, TurnStarted
+from fracas.core.events import Event, TurnEnded, TurnStarted
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.pools.actions import (
+    Ambush,
     Attack,
     BreakFree,
     Devour,
@@ -24,13 +25,17 @@ from fracas.rulesets.pools.actions import (
     PickUp,
     Pin,
     Release,
+    Search,
+    SetTrap,
     Shoot,
+    Stealth,
     TakeCover,
     Use,
 )
 from fracas.rulesets.pools.events import Moved, soldier, update
 from fracas.rulesets.pools.options import PoolsOptions
 from fracas.rulesets.pools.rules import (
+    ambush,
     disarm,
     flight,
     gear,
@@ -42,6 +47,8 @@ from fracas.rulesets.pools.rules import (
     movement,
     riding,
     shooting,
+    stealth,
+    traps,
     triggers,
 )
 from fracas.rulesets.pools.rules.common import field
@@ -74,6 +81,10 @@ class Pools(BaseRuleset):
             Disarm: (disarm.verify, disarm.resolve),
             PickUp: (ground.verify, ground.resolve),
             Use: (gear.verify, gear.resolve),
+            Stealth: (stealth.verify_stealth, stealth.resolve_stealth),
+            Search: (stealth.verify_search, stealth.resolve_search),
+            Ambush: (ambush.verify, ambush.resolve),
+            SetTrap: (traps.verify, traps.resolve),
         }
         table.update(riding.RULES)  # a rider's move is its mount's; fly, mount, dismount
         return triggers.watching(table, self.parse_action)
@@ -87,10 +98,13 @@ class Pools(BaseRuleset):
         opts = cast(PoolsOptions, self.options(spec.options))
         arena = validated(Battlefield, spec.map, "map")
         people = []
+        sheets = []
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
             sheet = validated(Sheet, raw.model_dump(exclude_unset=True), where)
             people.append(soldier_from(sheet, arena, where))
+            sheets.append(sheet)
+        people = traps.laid_before(stealth.start_hidden(people, sheets), sheets)
         return EncounterState(
             ruleset=self.info.id, combatants=riding.seat(people), options=opts, arena=arena
         )
@@ -140,4 +154,18 @@ class Pools(BaseRuleset):
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         if isinstance(event, TurnStarted) and soldier(state, event.combatant).acted:
             return update(state, event.combatant, acted=False)  # a new turn, a new action
+        if isinstance(event, TurnEnded) and soldier(state, event.combatant).ambush_edge:
+            return update(state, event.combatant, ambush_edge=())  # first actions only
         return state
+
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+        """The state as one viewer may see it (None: the GM); see pools/view.py."""
+        from fracas.rulesets.pools import view
+
+        return view.view(state, viewer)
+
+    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
+        """Whether one event may be sent to `viewer` (None: the GM); see pools/view.py."""
+        from fracas.rulesets.pools import view
+
+        return view.shows(state, event, viewer)

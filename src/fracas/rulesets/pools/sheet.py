@@ -159,6 +159,22 @@ class Position(BaseModel):
     cover there, as a mover would (POOLS-16)."""
 
 
+TRAPS_MAX = 50
+TRAP_SUCCESSES_MAX = STAT_MAX
+"""A trap's checks are Intelligence pools, so neither count passes the largest pool."""
+
+
+class LaidTrap(BaseModel):
+    """`traps[]` on a sheet: `{distance, kind: killing|incapacitating, hiding, damage}`:
+    hiding = the successes prey needs to spot it, damage = 1 a success (POOLS-34)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    distance: Int = Field(ge=0, le=TRACK_MAX)
+    kind: Literal["killing", "incapacitating"]
+    hiding: Int = Field(ge=0, le=TRAP_SUCCESSES_MAX)
+    damage: Int = Field(ge=0, le=TRAP_SUCCESSES_MAX)
+
+
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
@@ -186,6 +202,11 @@ class Sheet(BaseModel):
     """Body weight a mount feels beyond an ordinary rider's, in gear units (P42)."""
     riding: str | None = None
     """The id of the mount it starts the fight on (same place, same side)."""
+    hidden: bool | list[str] = False
+    """Starts hidden (POOLS-27, P24): `true` from every enemy, or from the enemies listed;
+    they are entirely unaware of it. GM-only information (pools/view.py)."""
+    traps: list[LaidTrap] = Field(default_factory=list, max_length=TRAPS_MAX)
+    """Traps it laid before the fight (POOLS-34), their two checks already rolled."""
 
     @field_validator("weapons")
     @classmethod

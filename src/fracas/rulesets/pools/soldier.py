@@ -55,6 +55,22 @@ class Soldier(Combatant):
     """Falling: the altitudes of its last drop (0 before the first); None: not falling."""
     trigger: Armed | None = None
     """Its declared "if ... then ..." waiting to fire (P45)."""
+    hidden_from: tuple[str, ...] = ()
+    """The enemies that do not know where it is: awareness is kept per pair, on the one
+    hidden (POOLS-27..29, P24)."""
+    unnoticed_by: tuple[str, ...] = ()
+    """Of `hidden_from`, those entirely unaware of its presence: they never search for it,
+    and only something they can spot gives them a check (POOLS-29)."""
+    located_at: tuple[int, bool] | None = None
+    """The spot (distance, in cover) where its enemies last found it; no stealth until it
+    relocates or finds a new hiding spot (POOLS-28). None: never found."""
+    ambush_edge: tuple[str, ...] = ()
+    """The ambushed its first action succeeds against without a roll (POOLS-31), until the
+    end of its turn."""
+    traps: tuple[Trap, ...] = ()
+    """The traps it has laid and that still wait for prey (POOLS-34)."""
+    traps_laid: int = 0
+    """How many traps it has laid in all, which names each new one."""
 
     @property
     def place(self) -> tuple[int, int]:
@@ -83,7 +99,19 @@ class Soldier(Combatant):
             "weapons": [w.id for w in self.weapons],
             **self._gear_json(),
             **self._aloft_json(),
+            **self.secrets_json(),
         }
+
+    def secrets_json(self) -> dict[str, Any]:
+        """Who it is hidden from and its traps: the GM's to know (pools/view.py strips them
+        for the enemy's players); only written when there is something to say."""
+        out: dict[str, Any] = {}
+        if self.hidden_from:
+            out["hidden_from"] = list(self.hidden_from)
+            out["unnoticed_by"] = list(self.unnoticed_by)
+        if self.traps:
+            out["traps"] = [t.to_json() for t in self.traps]
+        return out
 
     def _gear_json(self) -> dict[str, Any]:
         """Gear and its charges left, only for a sheet that has any (flat fights read as
@@ -115,3 +143,27 @@ class Armed:
     who: str | None
     within: int
     then: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trap:
+    """A laid trap (POOLS-34): where it lies, whether it kills or incapacitates, the
+    successes prey needs to spot it, and its damage; who has spotted it."""
+
+    id: str
+    distance: int
+    kind: str
+    """`killing` or `incapacitating`."""
+    hiding: int
+    damage: int
+    spotted_by: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "distance": self.distance,
+            "kind": self.kind,
+            "hiding": self.hiding,
+            "damage": self.damage,
+            "spotted_by": list(self.spotted_by),
+        }

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
+from fracas.rulesets.pools import lurking
 from fracas.rulesets.pools.actions import (
     Aim,
     Attack,
@@ -61,7 +62,8 @@ def _chance(state: EncounterState, blind: bool = False) -> float:
 
 
 def _foes(state: EncounterState, me: Soldier) -> list[Soldier]:
-    foes = [c for c in standing(state) if c.side != me.side]
+    """The standing enemies whose place `me` knows (P24)."""
+    foes = [c for c in standing(state) if c.side != me.side and me.id not in c.hidden_from]
     foes.sort(key=lambda f: (apart(state, me, f), f.hp, f.id))
     return foes
 
@@ -94,6 +96,7 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
     if me.acted:
         return
     foes = _foes(state, me)
+    yield from lurking.wishes(state, me, foes)
     if not foes:
         return
     yield from _grip_wishes(state, me)

@@ -17,8 +17,8 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Attack
-from fracas.rulesets.pools.events import ActionSpent
-from fracas.rulesets.pools.rules import armor, shield
+from fracas.rulesets.pools.events import ActionSpent, AutomaticHit
+from fracas.rulesets.pools.rules import ambush, armor, shield, stealth
 from fracas.rulesets.pools.rules.common import (
     require_action,
     require_target,
@@ -51,6 +51,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     require_hands(state, actor, weapon.hands, weapon.id)
     target = soldier(state, action.target)
     require_target(actor, target)
+    stealth.require_known(state, actor, target)
     if not together(actor, target):
         raise IllegalAction(
             f"{target.id} is not at distance 0 from {actor.id} ({actor.id} at distance "
@@ -63,6 +64,8 @@ def verify(state: EncounterState, action: Attack) -> None:
 def resolve(tx: Transaction, action: Attack) -> None:
     tx.emit(ActionSpent(combatant=action.actor, action=f"attack {action.target}"))
     strike(tx, action.actor, action.target, action.weapon, "melee")
+    weapon = melee_weapon(soldier(tx.state, action.actor), action.weapon)
+    stealth.after_attack(tx, action.actor, weapon)  # a blow that is not silent gives it away
 
 
 def strike(tx: Transaction, attacker_id: str, defender_id: str, weapon_id: str, check: str) -> bool:
@@ -70,17 +73,20 @@ def strike(tx: Transaction, attacker_id: str, defender_id: str, weapon_id: str, 
     when it hit."""
     attacker, defender = soldier(tx.state, attacker_id), soldier(tx.state, defender_id)
     weapon = melee_weapon(attacker, weapon_id)
-    winner = contest(
-        tx,
-        check,
-        attacker.id,
-        defender.id,
-        attacker.strength,
-        defender.strength,
-        initiator_blind=not sees(tx.state, attacker, defender),
-    )
-    if winner != attacker.id:
-        return False
+    if ambush.automatic(attacker, defender):  # an ambusher's first blow (POOLS-31)
+        tx.emit(AutomaticHit(attacker=attacker.id, target=defender.id, hits=1))
+    else:
+        winner = contest(
+            tx,
+            check,
+            attacker.id,
+            defender.id,
+            attacker.strength,
+            defender.strength,
+            initiator_blind=not sees(tx.state, attacker, defender),
+        )
+        if winner != attacker.id:
+            return False
     victim = soldier(tx.state, shield.absorber(tx.state, defender.id, attacker, weapon))
     amount, formula = armor.per_hit(weapon.damage, weapon.piercing, True, victim.armor)
     deal(tx, victim.id, f"{attacker.id}'s {weapon.id}", amount, formula)

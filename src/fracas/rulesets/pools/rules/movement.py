@@ -24,6 +24,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Move, TakeCover
 from fracas.rulesets.pools.events import ActionSpent, CoverTaken, FreeAttackTaken, Moved
+from fracas.rulesets.pools.rules import stealth, traps
 from fracas.rulesets.pools.rules.common import (
     enemies_at_zero,
     field,
@@ -56,7 +57,7 @@ def require_one_step(actor: Soldier, to: int) -> None:
 
 def free_attackers(state: EncounterState, mover: Soldier) -> list[Soldier]:
     """The enemies at distance 0 that may strike at `mover` as it leaves (P9)."""
-    found = enemies_at_zero(state, mover)
+    found = [c for c in enemies_at_zero(state, mover) if stealth.knows_where(c, mover)]
     if options(state).free_attack == "per_round":
         found = [c for c in found if c.free_attack_round != state.turns.round]
     return found
@@ -90,6 +91,8 @@ def resolve_move(tx: Transaction, action: Move) -> None:
             in_cover=shelter and action.into_cover,
         )
     )
+    traps.after_move(tx, mover.id)
+    stealth.after_move(tx, mover.id, came_from=mover.distance)
 
 
 def verify_take_cover(state: EncounterState, action: TakeCover) -> None:

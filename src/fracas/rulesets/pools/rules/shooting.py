@@ -28,8 +28,8 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Aim, Shoot
-from fracas.rulesets.pools.events import ActionSpent, ItemThrown, ShotRolled
-from fracas.rulesets.pools.rules import armor, shield
+from fracas.rulesets.pools.events import ActionSpent, AutomaticHit, ItemThrown, ShotRolled
+from fracas.rulesets.pools.rules import ambush, armor, shield, stealth
 from fracas.rulesets.pools.rules.common import (
     apart,
     cover_rating,
@@ -79,6 +79,7 @@ def verify(state: EncounterState, action: Shoot) -> None:
         raise IllegalAction("each target is named once; give it more `shots` instead")
     for aim in action.targets:
         require_target(actor, soldier(state, aim.target))
+        stealth.require_known(state, actor, soldier(state, aim.target))
     fired = shots_fired(action.targets)
     if fired > weapon.rate_of_fire:
         raise IllegalAction(
@@ -117,6 +118,7 @@ def resolve(tx: Transaction, action: Shoot) -> None:
         _fire_at(tx, shooter, target, weapon, aim.shots, fired, rounds)
     if weapon.kind == "thrown":
         tx.emit(ItemThrown(combatant=shooter.id, weapon=weapon.id))
+    stealth.after_attack(tx, shooter.id, weapon)
 
 
 def _round(loads: tuple[Ammo, ...], index: int) -> Ammo | None:
@@ -134,6 +136,10 @@ def _fire_at(
     rounds: list[Ammo | None],
 ) -> None:
     state = tx.state
+    if ambush.automatic(shooter, target):
+        tx.emit(AutomaticHit(attacker=shooter.id, target=target.id, hits=shots))
+        _damage(tx, shooter, weapon, [target.id] * shots, rounds)
+        return
     if sees(state, shooter, target):
         extra = shots - 1 if options(state).extra_shot_dice == "per_target" else fired - 1
         dice = accuracy(state, shooter, target, extra)

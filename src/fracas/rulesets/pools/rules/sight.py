@@ -7,13 +7,14 @@ your maximum comfortable view range." (Intelligence 3 sees 100; at 130, 30 past,
 there, you may roll to attack, but may only roll 1 die, and only obtain success on a 6 or
 higher." Darkness is `map.light: dark`; fog and smoke are `map.obscured` distances (a target
 standing in one is not seen, nor is anyone by a shooter standing in one). Who knows where
-whom is belongs to stealth (not yet implemented): until then everyone knows.
+whom is belongs to stealth (rules/stealth.py); `weak_cover_hides` (P22) makes tall grass hide
+from shooters too.
 """
 
 from __future__ import annotations
 
 from fracas.core.state import EncounterState
-from fracas.rulesets.pools.rules.common import field
+from fracas.rulesets.pools.rules.common import cover_rating, field, options
 from fracas.rulesets.pools.soldier import Soldier
 
 PENALTY_STEP = 10
@@ -43,4 +44,6 @@ def sees(state: EncounterState, viewer: Soldier, target: Soldier) -> bool:
     if arena.light == "dark":
         return False
     hidden = arena.obscured
+    if options(state).weak_cover_hides and cover_rating(state, target) == "weak":
+        return False  # P22: tall grass "does block vision", for shots too
     return target.distance not in hidden and viewer.distance not in hidden

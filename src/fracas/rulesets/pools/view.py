@@ -1,0 +1,99 @@
+"""What each viewer may know of a `pools` fight: who hides from whom, and the traps.
+
+The state holds the whole truth (the rules need it); what may leave the server is decided
+here, per viewer, so a web table asks `view(state, viewer)` instead of `state.to_json()` and
+`shows(state, event, viewer)` for each event it would send (as `tiers/view.py` does):
+
+- `viewer=None` is the GM: everything, plus `gm`: every hider with the enemies it is hidden
+  from, and every trap with its owner.
+- A combatant's id is that player's view: enemies hidden from it are left out; the others
+  are shown without their secrets (whom they hide from, their traps) unless on its side.
+  `gm` holds only what its side knows: its own side's hiding and traps, and the enemy traps
+  it has spotted.
+- Events whose class names a `secret_to_side` field (awareness, a trap laid or spotted)
+  reach only the GM and that combatant's side. The secret checks (stealth, search,
+  spotting, a trap's dice) reach only the GM. An event about a combatant hidden from the
+  viewer (its moves, its turns, its actions) does not reach it.
+
+`fracas run --json` is the GM's own tool and prints the whole state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from fracas.core.events import DiceRolled, Event
+from fracas.core.state import EncounterState
+from fracas.rulesets.pools.events import Contested
+from fracas.rulesets.pools.rules.common import soldier
+from fracas.rulesets.pools.soldier import Soldier
+
+GM = None
+"""The viewer who sees everything."""
+SECRET_CHECKS = ("stealth", "search", "spotting", "trap hiding", "trap damage", "trap spotting")
+"""The checks the GM rolls behind the screen (the `check` of a contest, the start of a
+roll's reason)."""
+ABOUT = ("combatant", "target", "attacker", "shooter")
+"""The fields by which an event names the one it is about."""
+
+
+def _people(state: EncounterState) -> tuple[Soldier, ...]:
+    return cast(tuple[Soldier, ...], state.combatants)
+
+
+def secrets(state: EncounterState, viewer: Soldier | None) -> dict[str, Any]:
+    """Who hides from whom and the traps, as far as `viewer` (None: the GM) knows."""
+    hiding = []
+    traps = []
+    for who in _people(state):
+        mine = viewer is None or who.side == viewer.side
+        if who.hidden_from and mine:
+            hiding.append({"id": who.id, "hidden_from": list(who.hidden_from)})
+        for trap in who.traps:
+            if mine or (viewer is not None and viewer.id in trap.spotted_by):
+                traps.append({"owner": who.id, **trap.to_json()})
+    return {"hiding": hiding, "traps": traps}
+
+
+def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
+    """The state as `viewer` may see it (None: the GM)."""
+    whole = state.to_json()
+    if viewer is GM:
+        whole["gm"] = secrets(state, None)
+        return whole
+    me = soldier(state, viewer)
+    shown = []
+    for them, data in zip(_people(state), whole["combatants"], strict=True):
+        if them.side == me.side:
+            shown.append(data)
+        elif me.id not in them.hidden_from:
+            public = {k: v for k, v in data["state"].items() if k not in them.secrets_json()}
+            shown.append({**data, "state": public})
+    whole["combatants"] = shown
+    whole["gm"] = secrets(state, me)
+    return whole
+
+
+def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
+    """Whether `event` may be sent to `viewer`; `state` is the state just after it."""
+    if viewer is GM:
+        return True
+    me = soldier(state, viewer)
+    owner_field = getattr(type(event), "secret_to_side", None)
+    if owner_field is not None:
+        return soldier(state, getattr(event, owner_field)).side == me.side
+    if isinstance(event, Contested) and event.check in SECRET_CHECKS:
+        return False
+    if isinstance(event, DiceRolled) and event.reason.startswith(SECRET_CHECKS):
+        return False
+    for name in ABOUT:
+        about = getattr(event, name, None)
+        if isinstance(about, str):
+            who = state.find(about)
+            if who is not None and who.side != me.side and me.id in _hidden(who):
+                return False
+    return True
+
+
+def _hidden(who: Any) -> tuple[str, ...]:
+    return cast(Soldier, who).hidden_from
