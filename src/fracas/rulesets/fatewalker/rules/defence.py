@@ -103,14 +103,18 @@ def in_hand(person: Walker) -> Weapon | None:
 def reacted_elsewhere(state: EncounterState, attacker: str, target: str) -> str | None:
     """L1431: anyone outside a simultaneous group "can only React or Preempt a single one of
     the simultaneous actions": why `target` cannot react to `attacker` now, or None."""
-    now = clock(state)
-    group = now.simultaneous
-    if attacker not in group or target in group:
-        return None
     done = walker(state, target).reacted
-    if done is not None and done == (now.tick, group):
-        return f"{target} has already reacted to one of the simultaneous {', '.join(group)}"
+    if done is not None and done[0] == clock(state).tick and attacker in done[1]:
+        return f"{target} has already reacted to one of the simultaneous {', '.join(done[1])}"
     return None
+
+
+def group_now(state: EncounterState) -> tuple[str, ...]:
+    """The simultaneous group whose declarations are resolving (or being declared) now: its
+    members leave the clock's queue as each pays its cost, so the declarations tell."""
+    now = clock(state)
+    declared = tuple(d.combatant for d in now.declared)
+    return declared if len(declared) > 1 else now.simultaneous
 
 
 def check(state: EncounterState, action: Strike, reaction: str) -> None:
@@ -134,7 +138,7 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     state = tx.state
     if reacted_elsewhere(state, action.actor, action.target) is not None:
         return NONE  # its one reaction to this simultaneous group is spent (L1431)
-    _note_group(tx, action)
+    _notegroup_now(tx, action)
     opts = options(state)
     defender = walker(state, action.target)
     maneuver = row(reaction)
@@ -162,10 +166,10 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     return Outcome(reaction, cancels, stop=profile.pool if stops else None)
 
 
-def _note_group(tx: Transaction, action: Strike) -> None:
-    now = clock(tx.state)
-    if action.actor in now.simultaneous and action.target not in now.simultaneous:
-        tx.emit(ReactionTaken(combatant=action.target, tick=now.tick, group=now.simultaneous))
+def _notegroup_now(tx: Transaction, action: Strike) -> None:
+    group = group_now(tx.state)
+    if action.actor in group and action.target not in group:
+        tx.emit(ReactionTaken(combatant=action.target, tick=clock(tx.state).tick, group=group))
 
 
 def _profile(defender: Walker, reaction: str) -> Weapon:

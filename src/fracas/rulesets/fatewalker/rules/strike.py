@@ -54,7 +54,8 @@ def may_react(state: EncounterState, attacker: str, target: str) -> str | None:
     now = clock(state)
     if now.next_tick(target) is None:
         return f"{target} is not yet aware of the fight"
-    if attacker in now.simultaneous and target in now.simultaneous:
+    group = defence.group_now(state)  # fw-melee: the queue empties as the group resolves
+    if attacker in group and target in group:
         return f"{target} acts simultaneously with {attacker}"
     return defence.reacted_elsewhere(state, attacker, target)  # hook (fw-melee): L1431
 
