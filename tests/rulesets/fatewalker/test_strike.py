@@ -84,7 +84,8 @@ def test_deflection_counters_successes_and_absorb_spares_the_zeros() -> None:
 def test_the_unarmed_strike_costs_6_ticks_and_rolls_5x1_at_5() -> None:
     """L3563: "Strike || None || Action || Prowess(Unarmed) || 6 || 5x1 @5"."""
     ada = walker("ada", "a", skills={"unarmed": 4}, weapons=())
-    fight = Fight(ada, bo(), dice=[1, 2, 9, 1, 2, 3, 4, 5])
+    # both unarmed, so they start at Medium, where a strike has no range penalty (L1645)
+    fight = Fight(ada, bo(weapons=()), dice=[1, 2, 9, 1, 2, 3, 4, 5])
     fight.act("ada", "strike", target="bo", reaction="none")
     assert fight.events(Struck)[0].pool == "2x3/3x1"  # 5x1 promoted twice
     assert fight.events(DamageRolled)[0].total == 3 + 3 + 1 + 1

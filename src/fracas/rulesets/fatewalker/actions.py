@@ -7,6 +7,24 @@ from typing import ClassVar, Literal
 
 from fracas.core.actions import Action
 
+Reaction = Literal[
+    "none",
+    "dodge",
+    "sidestep",
+    "parry",
+    "quick_parry",
+    "power_parry",
+    "block",
+    "quick_block",
+    "martial_block",
+    "leg_check",
+    "unbalance",
+    "step_inside",
+    "parry_riposte",
+    "block_strike",
+]
+"""The reactions and counterattacks a strike's target may answer with (rules/defence.py)."""
+
 UNARMED = "unarmed"
 """Bare hands wherever a weapon id is asked for: the unarmed Strike, 6 ticks, 5x1 @5."""
 
@@ -21,7 +39,7 @@ class Strike(Action):
     do: ClassVar[str] = "strike"
     target: str
     weapon: str = UNARMED
-    reaction: Literal["dodge", "none"] | None = None
+    reaction: Reaction | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,3 +48,132 @@ class Hold(Action):
     holder may act before any declared action resolves."""
 
     do: ClassVar[str] = "hold"
+
+
+# -- fw-melee: the attack maneuvers of the melee and unarmed tables (rules/melee.py) ----------
+# Each is a strike with the row's roll, cost and effects; `reaction` is the target's answer.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hack(Strike):
+    do: ClassVar[str] = "hack"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Thrust(Strike):
+    do: ClassVar[str] = "thrust"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpinSlash(Strike):
+    do: ClassVar[str] = "spin_slash"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lunge(Strike):
+    do: ClassVar[str] = "lunge"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gut(Strike):
+    do: ClassVar[str] = "gut"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Backstab(Strike):
+    do: ClassVar[str] = "backstab"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CalledShot(Strike):
+    """`aim`: `limb` (-1) or `vitals` (-3, Damage +1, damage TN +1)."""
+
+    do: ClassVar[str] = "called_shot"
+    aim: Literal["limb", "vitals"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kick(Strike):
+    do: ClassVar[str] = "kick"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ElbowStrike(Strike):
+    do: ClassVar[str] = "elbow_strike"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KneeStrike(Strike):
+    do: ClassVar[str] = "knee_strike"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MartialKick(Strike):
+    do: ClassVar[str] = "martial_kick"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MartialStrike(Strike):
+    do: ClassVar[str] = "martial_strike"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightningStrike(Strike):
+    do: ClassVar[str] = "lightning_strike"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpinningKick(Strike):
+    do: ClassVar[str] = "spinning_kick"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PowerStrike(Strike):
+    do: ClassVar[str] = "power_strike"
+
+
+MANEUVER_STRIKES: tuple[type[Strike], ...] = (
+    Hack,
+    Thrust,
+    SpinSlash,
+    Lunge,
+    Gut,
+    Backstab,
+    CalledShot,
+    Kick,
+    ElbowStrike,
+    KneeStrike,
+    MartialKick,
+    MartialStrike,
+    LightningStrike,
+    SpinningKick,
+    PowerStrike,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Engage(Action):
+    """Engage, 5 ticks, Awareness(Weaponry): every 2 net successes close the range with
+    `target` one step. `counter`: the target's Disengage (5 ticks), `none`, or left out for
+    its default."""
+
+    do: ClassVar[str] = "engage"
+    target: str
+    counter: Literal["disengage", "none"] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Disengage(Action):
+    """Disengage, 5 ticks: as Engage, opening the range; `counter`: the target's Engage."""
+
+    do: ClassVar[str] = "disengage"
+    target: str
+    counter: Literal["engage", "none"] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Footwork(Action):
+    """Footwork, 2 ticks, Awareness(Agility): -1: its successes are bonus dice for parries
+    and evasions over the next 20 ticks, at most 2 on one maneuver."""
+
+    do: ClassVar[str] = "footwork"

@@ -35,3 +35,15 @@ class FatewalkerOptions(BaseModel):
     surprise: dict[str, Int] = Field(default_factory=dict)
     """L1440: the GM's tick penalty for each surprised side (`{guards: 10}`; an ambush is the
     same with a "significantly nasty" penalty): its initiative is (10 + penalty) - successes."""
+    # -- fw-melee ------------------------------------------------------------------------
+    start_range: Literal["by_arms", "long"] = "by_arms"
+    """Gap 17: where melee "always begins": at Long (6) when either side of a pair is armed and
+    at Medium (5), "the default unarmed combat range", when neither is (by_arms); or at Long
+    for everyone, as "starts at the maximum range of Long" reads alone (long)."""
+    parry: Literal["damage", "successes"] = "damage"
+    """Gap 7: a parry or block "resolved as an Attack" stops the blow on 2 successes and its
+    damage cancels the attack's (damage); or its successes also cancel attack successes, as
+    "reactions ... reduce the Attack's successes" (successes)."""
+    margin: Literal["short_of_two", "failed_dice"] = "short_of_two"
+    """Gap 12: the margin of failure of a roll: how far it fell short of the 2 successes a
+    pass needs (short_of_two), or how many of its dice failed (failed_dice)."""

@@ -13,9 +13,16 @@ from fracas.core.ticked import TickedRuleset
 from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.fatewalker.actions import Hold, Strike
+from fracas.rulesets.fatewalker.actions import (
+    MANEUVER_STRIKES,
+    Disengage,
+    Engage,
+    Footwork,
+    Hold,
+    Strike,
+)
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
-from fracas.rulesets.fatewalker.rules import holding, initiative, strike
+from fracas.rulesets.fatewalker.rules import engage, footwork, holding, initiative, strike
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
 from fracas.rulesets.fatewalker.setup import walker_from
 from fracas.rulesets.fatewalker.sheet import Sheet
@@ -35,6 +42,11 @@ class Fatewalker(TickedRuleset):
         return {
             Strike: (strike.verify, strike.resolve),
             Hold: (holding.verify, holding.resolve),
+            # fw-melee: the attack maneuvers go through the strike flow; range and footwork
+            **{cls: (strike.verify, strike.resolve) for cls in MANEUVER_STRIKES},
+            Engage: (engage.verify, engage.resolve),
+            Disengage: (engage.verify, engage.resolve),
+            Footwork: (footwork.verify, footwork.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------

@@ -24,6 +24,14 @@ class Walker(Combatant):
     mortal: int = 0
     aware_at: int | None = None
     start_tick: int | None = None
+    # -- fw-melee ------------------------------------------------------------------------
+    ranges: tuple[tuple[str, int], ...] = ()
+    """The melee range to each opponent it has changed it with (rules/melee.py); others
+    stand where combat begins."""
+    reacted: tuple[int, tuple[str, ...]] | None = None
+    """The tick and simultaneous group it last reacted to: one reaction per group (L1431)."""
+    footwork: tuple[int, int] | None = None
+    """Footwork's bonus dice left and the tick they last until."""
 
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)

@@ -22,7 +22,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
 from fracas.rulesets.fatewalker.events import DamageRolled, Struck
-from fracas.rulesets.fatewalker.rules import roll
+from fracas.rulesets.fatewalker.rules import defence, failure, melee, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.rules.damage import DamagePool
 from fracas.rulesets.fatewalker.rules.wounds import wound
@@ -32,10 +32,6 @@ from fracas.rulesets.fatewalker.walker import Walker
 UNARMED_STRIKE = Weapon(id=UNARMED, damage="5x1 @5", size="S", speed=6, reach=2.0)
 """The unarmed table's Strike: "6 || 5x1 @5". Its damage is Stun, which is not yet told
 apart from normal damage."""
-DODGE_TICKS = 8
-DODGE_BONUS = 3
-DODGE_REQUISITE = 1
-"""Dodge: "Agility: 1 || Reaction || Prowess (Agility): +3 || 8"."""
 DODGE_WAIT = 4
 """The default decider dodges only while its own action is this close (a tactic, not a rule)."""
 DODGE_THREAT = 1.5
@@ -58,9 +54,10 @@ def may_react(state: EncounterState, attacker: str, target: str) -> str | None:
     now = clock(state)
     if now.next_tick(target) is None:
         return f"{target} is not yet aware of the fight"
-    if attacker in now.simultaneous and target in now.simultaneous:
+    group = defence.group_now(state)  # fw-melee: the queue empties as the group resolves
+    if attacker in group and target in group:
         return f"{target} acts simultaneously with {attacker}"
-    return None
+    return defence.reacted_elsewhere(state, attacker, target)  # hook (fw-melee): L1431
 
 
 def verify(state: EncounterState, action: Strike) -> None:
@@ -76,112 +73,103 @@ def verify(state: EncounterState, action: Strike) -> None:
     if weapon is None:
         carried = ", ".join([UNARMED, *(w.id for w in attacker.weapons)])
         raise IllegalAction(f"{attacker.id} has no weapon {action.weapon!r}; it has: {carried}")
+    melee.check(state, action)  # hook (fw-melee): the maneuver's own refusals
     reach = attacker.distance_to(walker(state, target.id))
-    if reach > weapon.reach:
-        raise IllegalAction(
-            f"{target.id} is {reach:.1f} m away; {weapon.id} reaches {weapon.reach:g} m"
-        )
-    if action.reaction == "dodge":
+    allowed = melee.plan(state, action).reach  # hook (fw-melee): Lunge reaches further
+    if reach > allowed:
+        raise IllegalAction(f"{target.id} is {reach:.1f} m away; {weapon.id} reaches {allowed:g} m")
+    if action.reaction is not None and action.reaction != "none":
         why_not = may_react(state, attacker.id, target.id)
         if why_not is not None:
-            raise IllegalAction(f"{target.id} cannot dodge: {why_not}")
+            raise IllegalAction(f"{target.id} cannot {action.reaction}: {why_not}")
+        defence.check(state, action, action.reaction)  # hook (fw-melee)
 
 
 def default_reaction(state: EncounterState, action: Strike) -> str:
     """The target's choice when the action leaves it open (the decider's default, not a
-    rule): dodge if it may react and its own next tick is at most `DODGE_WAIT` ticks away,
-    so one beset by several foes does not dodge its own action out of the fight."""
+    rule), against an attack likely to hit: a parry when it pays (`defence.preferred`: a
+    few ticks), else a dodge if its own next tick is at most `DODGE_WAIT` ticks away, so one
+    beset by several foes does not dodge its own action out of the fight."""
     if may_react(state, action.actor, action.target) is not None:
         return "none"
     now = clock(state)
     waiting = (now.next_tick(action.target) or now.tick) - now.tick
-    return "dodge" if waiting <= DODGE_WAIT and _threat(state, action) >= DODGE_THREAT else "none"
+    threat = _threat(state, action)
+    choice = defence.preferred(state, action, threat)  # hook (fw-melee): parry when it pays
+    if choice == "dodge" and (waiting > DODGE_WAIT or threat < DODGE_THREAT):
+        return "none"
+    return choice
 
 
 def _threat(state: EncounterState, action: Strike) -> float:
     """The attack's expected successes (a TN of n succeeds on n faces of 10)."""
-    attacker = walker(state, action.actor)
-    weapon = weapon_of(attacker, action.weapon)
-    assert weapon is not None
-    attack = _attack_pool(attacker, weapon, options(state).tn_cap)
-    return (attack.full * attack.tn + attack.wounded * attack.wounded_tn) / 10
-
-
-def _attack_pool(attacker: Walker, weapon: Weapon, cap: int) -> roll.Pool:
-    skill = attacker.skills.unarmed if weapon.id == UNARMED else attacker.skills.weaponry
-    return roll.pool(attacker.attributes.prowess, skill, wounds=attacker.wound_penalty, cap=cap)
+    return melee.expected(melee.plan(state, action).pool)
 
 
 def resolve(tx: Transaction, action: Strike) -> None:
     opts = options(tx.state)
     attacker = walker(tx.state, action.actor)
-    weapon = weapon_of(attacker, action.weapon)
-    assert weapon is not None
-    attack = _attack_pool(attacker, weapon, opts.tn_cap)
-    successes = roll.roll(tx, attacker.id, f"strike with {weapon.id}", attack, opts)
+    # -- hook (fw-melee): the maneuver's pool, damage profile and cost (rules/melee.py) --
+    plan = melee.plan(tx.state, action)
+    weapon = plan.weapon
+    attack = plan.pool
+    successes = roll.roll(tx, attacker.id, f"{action.do} with {weapon.id}", attack, opts)
+    failure.note_critical(tx, attacker.id, action.do, successes, attack)
     reaction = action.reaction or default_reaction(tx.state, action)
-    defence = 0
-    if reaction == "dodge":
-        defence = _dodge(tx, action.target)
-        TIMELINE.spend(tx, action.target, DODGE_TICKS, "dodge")
-    net = successes - defence
-    defender_wins_ties = reaction == "dodge" and opts.dodge_tie == "defender"
-    hit = successes >= roll.HIT and (net > 0 if defender_wins_ties else net >= 0)
+    # -- hook (fw-melee): the reaction or counterattack (rules/defence.py) --
+    answer = defence.react(tx, action, plan, reaction)
+    net = successes - answer.cancels
+    hit = successes >= roll.HIT and (net > 0 if answer.defender_wins_ties else net >= 0)
     target = walker(tx.state, action.target)
-    pool = _after_armor(weapon, target, net, opts.promotions) if hit else weapon.pool
+    pool = after_armor(weapon, plan.damage, target, net, opts.promotions) if hit else plan.damage
     tx.emit(
         Struck(
             attacker=attacker.id,
             target=target.id,
             weapon=weapon.id,
             successes=successes,
-            reaction=reaction if reaction != "none" else None,
-            defence=defence,
+            reaction=answer.reaction,
+            defence=answer.cancels,
             net=net,
             hit=hit,
             pool=str(pool),
         )
     )
     if hit:
-        damage(tx, target, pool, absorb=target.armor.absorb if target.armor else 0)
-    TIMELINE.spend(tx, attacker.id, weapon.speed, f"strike with {weapon.id}")
+        # hook (fw-melee -> fw-harm): a parry or block that stopped the blow cancels damage
+        stopped = defence.stopped_damage(tx, target.id, answer)
+        absorb = target.armor.absorb if target.armor else 0
+        damage(tx, target, pool, absorb=absorb, extra=plan.extra_damage, cancelled=stopped)
+    TIMELINE.spend(tx, attacker.id, plan.ticks, f"{action.do} with {weapon.id}")
+    defence.follow_up(tx, action, plan, answer, successes)  # hook (fw-melee): counters
 
 
-def _dodge(tx: Transaction, who: str) -> int:
-    opts = options(tx.state)
-    person = walker(tx.state, who)
-    shortfall = max(0, DODGE_REQUISITE - person.skills.agility)
-    dice = roll.pool(
-        person.attributes.prowess,
-        person.skills.agility,
-        bonus=DODGE_BONUS - shortfall,
-        wounds=person.wound_penalty,
-        cap=opts.tn_cap,
-    )
-    return roll.roll(tx, who, "dodge", dice, opts)
-
-
-def _after_armor(weapon: Weapon, target: Walker, net: int, promotions: str) -> DamagePool:
+def after_armor(
+    weapon: Weapon, pool: DamagePool, target: Walker, net: int, promotions: str
+) -> DamagePool:
     """Net successes promote, Deflection of the weapon's damage type demotes: one shift."""
     gained = net if promotions == "net" else max(0, net - roll.HIT)
     deflection = getattr(target.armor.deflection, weapon.type) if target.armor else 0
-    return weapon.pool.shifted(gained - deflection)
+    return pool.shifted(gained - deflection)
 
 
-def damage(tx: Transaction, target: Walker, pool: DamagePool, *, absorb: int) -> None:
-    """Roll the pool, higher-valued dice first, and wound the target with what gets through."""
-    opts = options(tx.state)
-    normal = penetrating = 0
-    for count, value in pool.groups:
-        tx.roll(f"{count}d10", f"damage to {target.id}: {count} dice worth {value} at TN {pool.tn}")
-        faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
-        for face in faces:
-            if not roll.succeeds(face, pool.tn, opts):
-                continue
-            if roll.reads(face, opts) == 0:
-                penetrating += value
-            else:
-                normal += value
+def damage(
+    tx: Transaction,
+    target: Walker,
+    pool: DamagePool,
+    *,
+    absorb: int,
+    extra: int = 0,
+    cancelled: int = 0,
+) -> None:
+    """Roll the pool, higher-valued dice first, and wound the target with what gets through.
+    `extra` is a maneuver's "+n damage" (gap 9: points added before Absorb); `cancelled` the
+    points of a parry or block that stopped the blow, taken from the normal points first,
+    then the penetrating ones (hook fw-melee -> fw-harm: gap 7's reading)."""
+    normal, penetrating = rolled_damage(tx, pool, f"damage to {target.id}")
+    normal += extra
+    taken = min(cancelled, normal)
+    normal, penetrating = normal - taken, max(0, penetrating - (cancelled - taken))
     absorbed = min(absorb, normal)
     total = penetrating + normal - absorbed
     tx.emit(
@@ -194,3 +182,21 @@ def damage(tx: Transaction, target: Walker, pool: DamagePool, *, absorb: int) ->
         )
     )
     wound(tx, target, total)
+
+
+def rolled_damage(tx: Transaction, pool: DamagePool, label: str) -> tuple[int, int]:
+    """Roll a damage pool, higher-valued dice first: the points of its successes, those on
+    dice showing 0 (penetrating) apart."""
+    opts = options(tx.state)
+    normal = penetrating = 0
+    for count, value in pool.groups:
+        tx.roll(f"{count}d10", f"{label}: {count} dice worth {value} at TN {pool.tn}")
+        faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
+        for face in faces:
+            if not roll.succeeds(face, pool.tn, opts):
+                continue
+            if roll.reads(face, opts) == 0:
+                penetrating += value
+            else:
+                normal += value
+    return normal, penetrating
