@@ -146,9 +146,9 @@ class Fatewalker(TickedRuleset):
     # -- fw-move: refusals that come from moving, free movement changes, the GM's placing --
 
     def verify(self, state: EncounterState, action: Action) -> None:
-        super().verify(state, action)
-        if not action.by_gm:
+        if not action.by_gm and state.outcome is None:
             movement.check(state, action)
+        super().verify(state, action)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
         """Change and Stop Movement "don't require tick priority"."""
