@@ -177,3 +177,118 @@ class Footwork(Action):
     and evasions over the next 20 ticks, at most 2 on one maneuver."""
 
     do: ClassVar[str] = "footwork"
+
+
+# -- movement, ranged combat, cover (fw-move) ------------------------------------------------
+
+Mode = Literal["walk", "run", "crawl", "climb", "swim"]
+"""The basic movement types of "Begin Movement" (riding has no rules yet)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Heading(Action):
+    """Where a movement goes: a point (`x`, `y` in metres) or a combatant (`toward`), stopping
+    `within` metres of it (a weapon's reach, say); the way to it is re-aimed at every
+    segment's end."""
+
+    x: float | None = None
+    y: float | None = None
+    toward: str | None = None
+    within: float = 1.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Heading):
+    """Begin Movement, 2 ticks: start walking, running, crawling (from prone), climbing or
+    swimming; the metres are credited at the end of each 6-tick segment."""
+
+    do: ClassVar[str] = "move"
+    mode: Mode = "walk"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeMove(Heading):
+    """Change Movement, 0 ticks (option `change_ticks`), at any tick: a new type, or a new
+    heading, from now on; what the old one covered so far is credited first."""
+
+    do: ClassVar[str] = "change_move"
+    free: ClassVar[bool] = True
+    mode: Mode | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StopMove(Action):
+    """Stop Movement, 0 ticks (option `change_ticks`), at any tick."""
+
+    do: ClassVar[str] = "stop"
+    free: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sprint(Heading):
+    """Sprint, 3 ticks and 1 Will: Prowess(Agility), 2 x (Speed + successes) metres per
+    segment; exclusive (nothing else is initiated while sprinting)."""
+
+    do: ClassVar[str] = "sprint"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jump(Heading):
+    """Jump (3 ticks, Speed/3 m) or running leap (4 ticks, Speed/2 + 1 m), Speed raised by
+    the successes of Prowess(Strength)."""
+
+    do: ClassVar[str] = "jump"
+    kind: Literal["standing", "leap"] = "standing"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoProne(Action):
+    do: ClassVar[str] = "go_prone"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandUp(Action):
+    do: ClassVar[str] = "stand_up"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeCover(Action):
+    """Take Cover, 3 ticks (50%) or 4 (90%); `barrier` is the cover's material rating (the
+    Barrier chart), which a shot through it meets as Deflection."""
+
+    do: ClassVar[str] = "take_cover"
+    cover: Literal[50, 90] = 50
+    barrier: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoot(Action):
+    """Shoot (the weapon's speed in ticks): Prowess(Ranged) with the ranged modifier chart.
+    `cover`: shoot `around` the target's cover or `through` it. `marksman`: the Marksman
+    Shot, +1 die and 2 ticks more, no aims."""
+
+    do: ClassVar[str] = "shoot"
+    target: str
+    weapon: str
+    cover: Literal["around", "through"] = "around"
+    marksman: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Aim(Action):
+    """Aim, 4 ticks, +1 a time up to the Observe skill; or Basic Aim (`basic`), 6 ticks, +1
+    once. The shot must be the aimer's next action."""
+
+    do: ClassVar[str] = "aim"
+    basic: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload(Action):
+    """Reload (Focus(Agility)) or Quick Reload (`quick`, Focus(Agility): -1); `extra` ticks
+    taken on purpose give +1 die per 2."""
+
+    do: ClassVar[str] = "reload"
+    weapon: str
+    quick: bool = False
+    extra: int = 0

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fracas.core.events import StateEvent
+from fracas.core.events import Event, StateEvent
 from fracas.core.state import EncounterState, Status, update
+from fracas.rulesets.fatewalker.walker import Aiming, Motion
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -238,3 +239,212 @@ class DamageCancelled(StateEvent):
 
     def describe(self) -> str:
         return f"{self.defender}'s defence cancels {self.points} damage"
+
+
+# -- movement, senses, ranged combat, Will (fw-move) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MotionSet(StateEvent):
+    """A movement segment (leg) begins: on Begin Movement, a change, or continuing at a
+    segment's end; the fields are `walker.Motion`'s, flat so the log replays."""
+
+    kind: ClassVar[str] = "motion_set"
+    combatant: str
+    mode: str
+    rate: float
+    start: int
+    ticks: int
+    x: float | None = None
+    y: float | None = None
+    toward: str | None = None
+    within: float = 1.0
+    ran: float = 0.0
+    why: str
+
+    @property
+    def motion(self) -> Motion:
+        return Motion(
+            mode=self.mode,
+            rate=self.rate,
+            start=self.start,
+            ticks=self.ticks,
+            x=self.x,
+            y=self.y,
+            toward=self.toward,
+            within=self.within,
+            ran=self.ran,
+        )
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, motion=self.motion)
+
+    def describe(self) -> str:
+        return (
+            f"{self.combatant} {self.mode}s at {self.rate:g} m per 6 ticks, ticks {self.start}-"
+            f"{self.start + self.ticks} ({self.why})"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MotionEnded(StateEvent):
+    kind: ClassVar[str] = "motion_ended"
+    combatant: str
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, motion=None)
+
+    def describe(self) -> str:
+        return f"{self.combatant} stops moving ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(StateEvent):
+    """The metres of a segment credited: the combatant stands at (x, y) now."""
+
+    kind: ClassVar[str] = "moved"
+    combatant: str
+    x: float
+    y: float
+    metres: float
+    why: str
+    z: float | None = None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        z = {} if self.z is None else {"z": self.z}
+        return update(state, self.combatant, x=self.x, y=self.y, **z)
+
+    def describe(self) -> str:
+        where = f"({self.x:.1f}, {self.y:.1f})"
+        return f"{self.combatant} moves {self.metres:.1f} m to {where} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostureSet(StateEvent):
+    """Prone or standing; cover taken or left (0, 50 or 90 with the cover's barrier)."""
+
+    kind: ClassVar[str] = "posture_set"
+    combatant: str
+    prone: bool
+    cover: int = 0
+    barrier: int = 0
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(
+            state, self.combatant, prone=self.prone, cover=self.cover, barrier=self.barrier
+        )
+
+    def describe(self) -> str:
+        posture = "prone" if self.prone else "standing"
+        cover = f", in {self.cover}% cover (barrier {self.barrier})" if self.cover else ""
+        return f"{self.combatant} is {posture}{cover}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Jumped(Event):
+    """A jump's reach (the landing is a `Moved`): Speed after the roll, metres across, and
+    the height the same Speed gives (Speed x 10 cm)."""
+
+    kind: ClassVar[str] = "jumped"
+    combatant: str
+    jump: str
+    speed: int
+    metres: float
+    height_cm: int
+
+    def describe(self) -> str:
+        return (
+            f"{self.combatant}'s {self.jump} at Speed {self.speed}: {self.metres:g} m across "
+            f"(or {self.height_cm} cm up)"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Noticed(StateEvent):
+    """One not yet aware sees the fight: it becomes aware at this tick and joins late."""
+
+    kind: ClassVar[str] = "noticed"
+    combatant: str
+    tick: int
+    seen: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, aware_at=self.tick)
+
+    def describe(self) -> str:
+        return f"{self.combatant} sees {self.seen} and becomes aware at tick {self.tick}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WillSpent(StateEvent):
+    kind: ClassVar[str] = "will_spent"
+    combatant: str
+    spent: int
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, will_spent=self.spent)
+
+    def describe(self) -> str:
+        return f"{self.combatant} spends a point of Will on {self.why} ({self.spent} spent)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AimTaken(StateEvent):
+    """Aim set: `bonus` dice on a shot at tick `ready`; `bonus` None when the aim is lost."""
+
+    kind: ClassVar[str] = "aim_taken"
+    combatant: str
+    bonus: int | None
+    ready: int = 0
+    basic: bool = False
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        aim = None if self.bonus is None else Aiming(self.bonus, self.ready, self.basic)
+        return update(state, self.combatant, aim=aim)
+
+    def describe(self) -> str:
+        if self.bonus is None:
+            return f"{self.combatant}'s aim is spent"
+        return f"{self.combatant} aims: {self.bonus:+d} on a shot at tick {self.ready}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundsCounted(StateEvent):
+    """Rounds fired from a counted weapon since its last reload (0: reloaded)."""
+
+    kind: ClassVar[str] = "rounds_counted"
+    combatant: str
+    weapon: str
+    fired: int
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        person = state.get(self.combatant)
+        fired = getattr(person, "fired", ())
+        kept = tuple((w, n) for w, n in fired if w != self.weapon)
+        return update(state, self.combatant, fired=(*kept, (self.weapon, self.fired)))
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s {self.weapon}: {self.fired} fired ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotTaken(Event):
+    """A shot's setting before its roll: the effective range band and every modifier."""
+
+    kind: ClassVar[str] = "shot_taken"
+    shooter: str
+    target: str
+    weapon: str
+    metres: float
+    band: str
+    modifiers: tuple[tuple[str, int], ...]
+
+    def describe(self) -> str:
+        mods = ", ".join(f"{why} {n:+d}" for why, n in self.modifiers) or "no modifiers"
+        return (
+            f"{self.shooter} shoots at {self.target} with {self.weapon}, {self.metres:.1f} m "
+            f"({self.band} range): {mods}"
+        )

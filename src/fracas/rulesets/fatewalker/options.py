@@ -5,7 +5,7 @@ docs/rulesets/fatewalker.md argues for; a table that reads the rules otherwise s
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -47,3 +47,34 @@ class FatewalkerOptions(BaseModel):
     margin: Literal["short_of_two", "failed_dice"] = "short_of_two"
     """Gap 12: the margin of failure of a roll: how far it fell short of the 2 successes a
     pass needs (short_of_two), or how many of its dice failed (failed_dice)."""
+    # -- fw-move --
+    partial_segment: Literal["round_up", "whole"] = "round_up"
+    """L1446, a move shorter than a 6-tick segment: "in general round up, so it would take 3
+    ticks to go 2 meters with a 5 move" (round_up: ceil(6 x metres / rate) ticks), or "force
+    all move actions to occur for a minimum of 6 ticks" (whole)."""
+    change_ticks: Annotated[int, NOT_BOOL] = Field(default=0, ge=0, le=6)
+    """Gap 15: Change and Stop Movement cost 0 ticks (the table, L3203-3207), or this many
+    (L1449 "these movement changes still have a tick cost"), added to the next tick."""
+    visibility_mods: Literal["sum", "product"] = "sum"
+    """L1511-1537: the chart's percentages on Visible Range add up into one factor (sum:
+    fog -50% and a small target -25% leave 25%), or each multiplies (product: 37.5%)."""
+    immobile: Literal["stationary", "never"] = "stationary"
+    """L1569 "Target Immobile +1": any target not moving (stationary), or none, for a table
+    that keeps it for the bound and the paralysed (never)."""
+    notice: Literal["gm", "senses"] = "gm"
+    """L1464-1465: one not yet aware joins only at its `aware_at` tick, the GM's ruling (gm),
+    or earlier, at the first tick an aware fighter stands within its sight, 2 x Awareness
+    metres (senses)."""
+    ambush: Ambush | None = None
+    """L1440: one ambusher's free pre-initiative action, `{by: id, action: {do: ...}}`; it
+    resolves before tick 1, its cost is added to the ambusher's initiative, and it costs 1
+    Will ("Initiating Combat")."""
+
+
+class Ambush(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by: str
+    action: dict[str, Any]
+
+
+FatewalkerOptions.model_rebuild()

@@ -15,15 +15,37 @@ from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.fatewalker.actions import (
     MANEUVER_STRIKES,
+    Aim,
+    ChangeMove,
     Disengage,
     Engage,
     Footwork,
+    GoProne,
     Hold,
+    Jump,
+    Move,
+    Reload,
+    Shoot,
+    Sprint,
+    StandUp,
+    StopMove,
     Strike,
+    TakeCover,
 )
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
-from fracas.rulesets.fatewalker.rules import engage, footwork, holding, initiative, strike
+from fracas.rulesets.fatewalker.rules import (
+    ambush,
+    engage,
+    footwork,
+    holding,
+    initiative,
+    movement,
+    ranged,
+    senses,
+    strike,
+)
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
+from fracas.rulesets.fatewalker.scene import Scene
 from fracas.rulesets.fatewalker.setup import walker_from
 from fracas.rulesets.fatewalker.sheet import Sheet
 
@@ -47,6 +69,18 @@ class Fatewalker(TickedRuleset):
             Engage: (engage.verify, engage.resolve),
             Disengage: (engage.verify, engage.resolve),
             Footwork: (footwork.verify, footwork.resolve),
+            # fw-move
+            Move: (movement.verify_move, movement.resolve_move),
+            ChangeMove: (movement.verify_change, movement.resolve_change),
+            StopMove: (movement.verify_stop, movement.resolve_stop),
+            Sprint: (movement.verify_sprint, movement.resolve_sprint),
+            Jump: (movement.verify_jump, movement.resolve_jump),
+            GoProne: (movement.verify_posture, movement.resolve_posture),
+            StandUp: (movement.verify_posture, movement.resolve_posture),
+            TakeCover: (ranged.verify_cover, ranged.resolve_cover),
+            Shoot: (ranged.verify_shoot, ranged.resolve_shoot),
+            Aim: (ranged.verify_aim, ranged.resolve_aim),
+            Reload: (ranged.verify_reload, ranged.resolve_reload),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -58,10 +92,7 @@ class Fatewalker(TickedRuleset):
                 "order: fatewalker has no turn order; each combatant's starting tick is rolled "
                 "(10 - Awareness(4) successes), or fixed with `start_tick:` on its sheet"
             )
-        if spec.map:
-            raise ScenarioError(
-                "map: fatewalker has no map yet; positions are metres on open ground"
-            )
+        arena = validated(Scene, spec.map, "map") if spec.map else None  # fw-move
         people = []
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
@@ -79,12 +110,20 @@ class Fatewalker(TickedRuleset):
                 f"options.surprise: no side called {', '.join(sorted(sides))}; sides: "
                 f"{', '.join(sorted({p.side for p in people}))}"
             )
-        return EncounterState(
-            ruleset=self.info.id, combatants=tuple(people), options=opts, turns=TickClock()
+        state = EncounterState(
+            ruleset=self.info.id,
+            combatants=tuple(people),
+            options=opts,
+            turns=TickClock(),
+            arena=arena,
         )
+        ambush.planned(self, state)  # fw-move: refuse an ambush that cannot happen, now
+        return state
 
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
-        return initiative.roll_initiative(tx)
+        order = initiative.roll_initiative(tx)
+        ambush.spring(self, tx)  # fw-move: the pre-initiative action
+        return order
 
     # -- the timeline's hooks --------------------------------------------------------------
 
@@ -98,10 +137,12 @@ class Fatewalker(TickedRuleset):
             w.aware_at
             for w in (walker(state, c.id) for c in state.combatants)
             if w.aware_at is not None and now.next_tick(w.id) is None
-        ]
+        ] + movement.alarms(state)  # fw-move: the ends of movement segments
 
     def on_tick(self, tx: Transaction, tick: int) -> None:
         """Late comers who become aware at this tick roll initiative and join (L1436)."""
+        movement.on_tick(tx, tick)  # fw-move: segments end at the beginning of the tick
+        senses.notice(tx, tick)  # fw-move: the unaware may see the fight
         for person in tx.state.combatants:
             late = walker(tx.state, person.id)
             if late.aware_at == tick and clock(tx.state).next_tick(late.id) is None:
@@ -112,6 +153,20 @@ class Fatewalker(TickedRuleset):
         self, state: EncounterState, holder: str, declared: tuple[Declaration, ...]
     ) -> bool:
         return walker(state, holder).is_active
+
+    # -- fw-move: refusals that come from moving, free movement changes, the GM's placing --
+
+    def verify(self, state: EncounterState, action: Action) -> None:
+        if not action.by_gm and state.outcome is None:
+            movement.check(state, action)
+        super().verify(state, action)
+
+    def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
+        """Change and Stop Movement "don't require tick priority"."""
+        return isinstance(action, ChangeMove | StopMove)
+
+    def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        movement.place(tx, target, dict(position))
 
     # -- autoplay --------------------------------------------------------------------------
 

@@ -23,4 +23,8 @@ def walker_from(sheet: Sheet) -> Walker:
         chart=sheet.wounds,
         aware_at=sheet.aware_at,
         start_tick=sheet.start_tick,
+        z=sheet.position.z,
+        visible_range=sheet.visible_range,
+        optics=sheet.optics,
+        illumination=sheet.illumination,
     )

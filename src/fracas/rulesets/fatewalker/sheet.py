@@ -21,8 +21,11 @@ SKILL_MAX = 8
 METRES_MAX = 10_000.0
 Metres = Annotated[float, Strict(), Field(ge=-METRES_MAX, le=METRES_MAX, allow_inf_nan=False)]
 """Strict, so `true` is refused; an integer is a whole number of metres."""
+Range = Annotated[float, Strict(), Field(ge=0, le=METRES_MAX, allow_inf_nan=False)]
+"""A distance in metres, 0 or more (fw-move)."""
 Size = Literal["XS", "S", "M", "L", "XL"]
 DamageType = Literal["physical", "slug", "energy"]
+Launcher = Literal["firearm", "crossbow", "bow", "thrown"]
 """Armor writes Deflection as "(P/S/E)": physical, slug (ballistic), energy."""
 
 
@@ -30,6 +33,8 @@ class Position(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     x: Metres
     y: Metres
+    z: Metres = 0.0
+    """Height above the ground in metres: the ranged chart's high ground (fw-move)."""
 
 
 class Attributes(BaseModel):
@@ -81,7 +86,24 @@ class Weapon(BaseModel):
     speed: Int = Field(default=6, ge=1, le=30)
     reach: Metres = 2.0
     ranges: tuple[Int, Int, Int] | None = None
-    """Upper limits of Short, Medium and Long, for ranged weapons (not yet used)."""
+    """Upper limits of Short, Medium and Long in metres, for ranged weapons: a weapon with
+    ranges shoots (`shoot`), out to 2 x Long."""
+    launcher: Launcher = "firearm"
+    """What kind of ranged weapon: a prone shooter gains with a firearm or crossbow, loses
+    with a bow or a thrown weapon (fw-move)."""
+    magazine: Int | None = Field(default=None, ge=1, le=1000)
+    """Rounds a load holds; left out, ammunition is not counted (fw-move)."""
+    reload: Int = Field(default=6, ge=1, le=100)
+    """The base reload time in ticks (the seed gives none; ours) (fw-move)."""
+
+    @field_validator("ranges")
+    @classmethod
+    def _ordered(cls, ranges: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
+        if ranges is not None and not 0 < ranges[0] <= ranges[1] <= ranges[2]:
+            raise ValueError(
+                f"ranges {list(ranges)}: [short, medium, long] are metres, above 0 and in order"
+            )
+        return ranges
 
     @field_validator("damage")
     @classmethod
@@ -123,6 +145,14 @@ class Wounds(BaseModel):
     mortal: Int = Field(default=5, ge=1, le=100)
 
 
+class Optics(BaseModel):
+    """Image magnification multiplies Visible Range; IR imaging caps darkness at -25%."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    magnification: Annotated[float, Strict(), Field(ge=1, le=1000, allow_inf_nan=False)] = 1.0
+    infrared: bool = False
+
+
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
@@ -140,6 +170,12 @@ class Sheet(BaseModel):
     aware_at: Int | None = Field(default=None, ge=1, le=100_000)
     """The tick at which a combatant who is not aware when the fight starts becomes aware:
     it rolls initiative then and joins at that tick plus the roll ("Late to the Party")."""
+    visible_range: Range = 25.0
+    """Metres seen unimpeded: the seed lists one per character with no formula (gap 27);
+    25 is ours (fw-move)."""
+    optics: Optics = Field(default_factory=Optics)
+    illumination: Literal["none", "some", "well"] = "none"
+    """How well lit this combatant is as a target in the dark (fw-move)."""
 
     @field_validator("weapons")
     @classmethod

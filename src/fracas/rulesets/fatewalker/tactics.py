@@ -10,9 +10,19 @@ from collections.abc import Iterable
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.fatewalker.actions import UNARMED, Hold, Strike
+from fracas.rulesets.fatewalker.actions import (
+    UNARMED,
+    Hold,
+    Move,
+    Reload,
+    Shoot,
+    StopMove,
+    Strike,
+)
+from fracas.rulesets.fatewalker.rules import ranged, roll
 from fracas.rulesets.fatewalker.rules.common import clock, walker
 from fracas.rulesets.fatewalker.rules.strike import UNARMED_STRIKE
+from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
 
 
@@ -47,9 +57,66 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
         foes = [f for f in _foes(state, me) if f.id in declarers]
     else:
         foes = _foes(state, me)
-    wishes: list[Action] = [
-        Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)
-    ]
+    wishes: list[Action] = _shots(state, me, foes, far=False)  # fw-move
+    wishes += [Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)]
+    if not now.responders:
+        wishes += _closing(state, me, foes)  # fw-move
+    else:
+        wishes += _shots(state, me, foes, far=True)  # fw-move
     if now.simultaneous and not now.responders:
+        if me.motion is not None:
+            wishes.append(StopMove(actor=actor))  # fw-move: a mover cannot hold
         wishes.append(Hold(actor=actor))
     return ruleset.first_legal(state, wishes)
+
+
+# -- fw-move: shoot what is in range, reload, close in ------------------------------------------
+
+
+def _loaded(me: Walker) -> list[Weapon]:
+    return [
+        w
+        for w in me.weapons
+        if w.ranges is not None and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
+    ]
+
+
+def _reloadable(me: Walker) -> list[Weapon]:
+    """Empty guns its Focus can reload at all (a pool of some dice)."""
+    if roll.pool(me.attributes.focus, me.skills.agility, wounds=me.wound_penalty).dice == 0:
+        return []
+    return [
+        w
+        for w in me.weapons
+        if w.magazine is not None and w.ranges is not None and me.rounds_fired(w.id) >= w.magazine
+    ]
+
+
+def _shots(state: EncounterState, me: Walker, foes: list[Walker], *, far: bool) -> list[Action]:
+    """Shots with every loaded gun, nearest foes first: at short or medium range, or (`far`)
+    at long or extreme range. A mover with a shot stops first (a free action), so the shot
+    is not at the moving penalty."""
+    shots: list[Action] = []
+    for foe in foes:
+        for gun in _loaded(me):
+            found = ranged.band(state, me, foe, gun)
+            if found is not None and (found >= 2) == far:
+                shots.append(Shoot(actor=me.id, target=foe.id, weapon=gun.id))
+    return [StopMove(actor=me.id), *shots] if shots and me.motion is not None else shots
+
+
+def _closing(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Action]:
+    """Reload an empty gun; else head for the nearest foe: a shooter walks to within its
+    weapon's medium range, one with no gun to use runs to within its reach. Shots at long
+    range come only when moving closer cannot be done."""
+    wishes: list[Action] = [Reload(actor=me.id, weapon=w.id) for w in _reloadable(me)]
+    if not foes:
+        return wishes
+    guns = _loaded(me) or _reloadable(me)
+    if guns:
+        within = float(max(w.ranges[1] for w in guns if w.ranges is not None))
+        wishes.append(Move(actor=me.id, mode="walk", toward=foes[0].id, within=within))
+    else:
+        reach = max([UNARMED_STRIKE.reach, *(w.reach for w in me.weapons)])
+        wishes.append(Move(actor=me.id, mode="run", toward=foes[0].id, within=0.9 * reach))
+    return wishes + _shots(state, me, foes, far=True)

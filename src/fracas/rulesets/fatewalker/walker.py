@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fracas.core.state import Combatant
-from fracas.rulesets.fatewalker.sheet import Armor, Attributes, Skills, Weapon, Wounds
+from fracas.rulesets.fatewalker.sheet import Armor, Attributes, Optics, Skills, Weapon, Wounds
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,6 +32,19 @@ class Walker(Combatant):
     """The tick and simultaneous group it last reacted to: one reaction per group (L1431)."""
     footwork: tuple[int, int] | None = None
     """Footwork's bonus dice left and the tick they last until."""
+    # -- fw-move: height, movement, cover, aim, ammunition, Will, sight --
+    z: float = 0.0
+    prone: bool = False
+    motion: Motion | None = None
+    cover: int = 0
+    barrier: int = 0
+    aim: Aiming | None = None
+    fired: tuple[tuple[str, int], ...] = ()
+    """Rounds fired from each counted weapon since its last reload."""
+    will_spent: int = 0
+    visible_range: float = 25.0
+    optics: Optics = field(default_factory=Optics)
+    illumination: str = "none"
 
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
@@ -46,8 +59,20 @@ class Walker(Combatant):
     def distance_to(self, other: Walker) -> float:
         return math.hypot(self.x - other.x, self.y - other.y)
 
+    def distance3(self, other: Walker) -> float:
+        """Metres between the two through the air, heights counted (a shot's range)."""
+        return math.dist((self.x, self.y, self.z), (other.x, other.y, other.z))
+
     def position_json(self) -> Any:
-        return {"x": self.x, "y": self.y}
+        return {"x": self.x, "y": self.y, **({"z": self.z} if self.z else {})}
+
+    @property
+    def speed(self) -> int:
+        """Speed after wounds: "every 2 wound penalties suffered reduces base speed by 1"."""
+        return max(0, self.attributes.speed - self.wound_penalty // 2)
+
+    def rounds_fired(self, weapon_id: str) -> int:
+        return next((n for w, n in self.fired if w == weapon_id), 0)
 
     def state_json(self) -> dict[str, Any]:
         return {
@@ -56,8 +81,55 @@ class Walker(Combatant):
                 "normal": f"{self.normal}/{self.chart.columns * self.chart.column_height}",
                 "mortal": f"{self.mortal}/{self.chart.mortal}",
                 "penalty": self.wound_penalty,
-            }
+            },
+            **_move_json(self),
         }
+
+
+def _move_json(person: Walker) -> dict[str, Any]:
+    """The fw-move fields worth showing, only when they say something."""
+    shown: dict[str, Any] = {}
+    if person.motion is not None:
+        shown["moving"] = f"{person.motion.mode}, {person.motion.rate:g} m per 6 ticks"
+    if person.prone:
+        shown["prone"] = True
+    if person.cover:
+        shown["cover"] = person.cover
+    if person.aim is not None:
+        shown["aim"] = person.aim.bonus
+    if person.will_spent:
+        shown["will_spent"] = person.will_spent
+    return shown
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """A movement under way: its type and rate (metres per 6 ticks), the segment (leg)
+    running from `start` for `ticks` ticks, where it heads, and the metres run so far (a
+    leap's run-up)."""
+
+    mode: str
+    rate: float
+    start: int
+    ticks: int
+    x: float | None = None
+    y: float | None = None
+    toward: str | None = None
+    within: float = 1.0
+    ran: float = 0.0
+
+    @property
+    def end(self) -> int:
+        return self.start + self.ticks
+
+
+@dataclass(frozen=True, slots=True)
+class Aiming:
+    """Aim taken: the bonus dice and the tick the shot must come at (the aimer's next)."""
+
+    bonus: int
+    ready: int
+    basic: bool
 
 
 def capacity(chart: Wounds) -> int:

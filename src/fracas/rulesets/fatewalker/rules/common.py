@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.ticks import TickClock, TickTimeline
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
@@ -25,3 +26,16 @@ def clock(state: EncounterState) -> TickClock:
     turns = state.turns
     assert isinstance(turns, TickClock)
     return turns
+
+
+def target_of(state: EncounterState, actor: str, target: str, verb: str) -> Walker:
+    """The target of an attack, refused if missing, the attacker itself, or down (fw-move;
+    the strike's own checks say the same)."""
+    other = state.find(target)
+    if other is None:
+        raise IllegalAction(f"there is no combatant {target!r}")
+    if other.id == actor:
+        raise IllegalAction(f"{actor} cannot {verb} itself")
+    if not other.is_active:
+        raise IllegalAction(f"{other.id} is {other.status}")
+    return walker(state, other.id)
