@@ -255,3 +255,33 @@ def test_no_limit_on_the_exchanges_one_is_drawn_into() -> None:
         fight.act(attacker, "attack", target="b")
         fight.end(attacker)
     assert [target for target, _, _ in fight.damage()] == ["a1", "a2", "a3"]
+
+
+def _counter_on_a_turned_back(**options: object) -> Fight:
+    """a faces s, away from b at (5, 5) north of it, and attacks b; b wins by 5 and
+    counterattacks with its mace (Body 3, T2) from a's rear, against T4 armor and a's T3
+    shield in hand."""
+    return Fight(
+        warrior("a", "red", 5, 6, facing="s", armor={"tier": 4}, shield={"tier": 3}),
+        warrior("b", "blue", 5, 5, facing="s", body=3, weapons=[MACE]),
+        dice=[10, 15],
+        options=options,
+    )
+
+
+def test_an_attacker_keeps_its_declared_facing_against_the_counterattack() -> None:
+    """B43 and seed: "At the end of each character's turn, the player may declare the direction
+    their character faces" and "no shield bonus" from the rear: a declared s, so b's
+    counterattack comes from its rear and meets armor only: 5 + 3 + 2 - 4 = 6."""
+    fight = _counter_on_a_turned_back()
+    fight.act("a", "attack", target="b")
+    assert fight.exchange().winner == "defender"
+    assert fight.damage() == [("a", 6, 24)]
+
+
+def test_option_attacker_faces_target() -> None:
+    """B43, `attacker_faces_target: true`: a counts as turned to b while it attacks, so the
+    counterattack meets armor and shield: 5 + 3 + 2 - (4 + 3) = 3."""
+    fight = _counter_on_a_turned_back(attacker_faces_target=True)
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("a", 3, 27)]

@@ -64,6 +64,11 @@ class TiersOptions(BaseModel):
     the line through the defender's centre at right angles to its facing (center_line, the
     seed's rule for large creatures), or when the compass octant of its direction is one of
     the 5 front ones (octant). Next to the defender both give the seed's 5 front squares."""
+    attacker_faces_target: bool = False
+    """B43: during its own attack the attacker keeps its declared facing, so a counterattack
+    meets its shield only from its front arc (false); or it counts as turned to its target, so
+    the counterattack, which comes from the target, always meets its shield (true). A large
+    body never turns (B22) and keeps its facing under both."""
     block_with: Literal["reserved_or_unused", "reserved"] = "reserved_or_unused"
     """B16: "a reserved or unused non-contested action" blocks a mover: a reservation, or
     one action of the blocker's turn still to come this round (reserved_or_unused); or only

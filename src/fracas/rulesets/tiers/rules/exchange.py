@@ -368,7 +368,11 @@ def _damage(
         reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
         if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
-        armor = armor_against(tx.state, attacker, nearest(defender, attacker.tile))
+        if options(tx.state).attacker_faces_target and not attacker.large:
+            # B43: turned to its target, the attacker meets the counterattack face on
+            armor = attacker.all_armor + (attacker.shield if attacker.shield_equipped else 0)
+        else:
+            armor = armor_against(tx.state, attacker, nearest(defender, attacker.tile))
         tier = _tier_now(defender, answer)
         amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
         deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
