@@ -322,6 +322,15 @@ class PutOut(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TakeLight(Action):
+    """A non-contested action: pick up a lit light standing on one's own tile or a
+    neighbouring one (`at` says which when two stand near): "grabbing ... any object"."""
+
+    do: ClassVar[str] = "take_light"
+    at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlaceLight(Action):
     """The GM sets a lit light down on a tile mid-fight: "some weird magic", a lantern lowered
     into the room (rules/torches.py). It sheds light as a torch does."""

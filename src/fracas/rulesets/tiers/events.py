@@ -390,6 +390,17 @@ class Dropped(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Tossed(Dropped):
+    """A carried weapon or object thrown, not as an attack (rules/throwing.py): it leaves the
+    thrower's hands and gear and lies where it landed, as a dropped one would."""
+
+    kind: ClassVar[str] = "tossed"
+
+    def describe(self) -> str:
+        return f"{self.combatant} throws {self.item} onto {self.at}, where it lies"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Revealed(TiersEvent):
     """A stealth attacker's place made known to everyone (rules/reveal.py)."""
 

@@ -7,9 +7,13 @@ object must be in an item size category that matches their creature size categor
 ... For now, this may not be done to deal damage."
 
 The object flies in a straight line, which walls and terrain stop as they stop every attack,
-and lands on an open tile of the map (a standing character's tile too: it hurts nobody).
-fracas keeps no objects on the map, so the landing is logged and what the object then does
-(a pile the GM makes terrain, say) is the GM's.
+and lands on an open tile of the map (a standing character's tile too: it hurts nobody). A
+weapon or object the thrower carries (its sheet's `weapons` or `items`) leaves its hands and
+gear and lies where it landed, to be grabbed as a dropped one is; a carried lit light (its
+kind as the item: `torch`, `candle`, `hurricane_lamp`) lands lit and lights round where it
+lies (B64). Anything else named is an object of the scene the sheet does not list: the
+landing is logged and what the object then does (a pile the GM makes terrain, say) is the
+GM's.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import ThrowObject
-from fracas.rulesets.tiers.events import ActionSpent, ObjectThrown
+from fracas.rulesets.tiers.events import ActionSpent, ObjectThrown, Tossed
 from fracas.rulesets.tiers.rules.common import distance, fighter, grid, require_action
-from fracas.rulesets.tiers.sheet import SIZES
+from fracas.rulesets.tiers.rules.torches import LightThrown, carried_lit
+from fracas.rulesets.tiers.sheet import SIZES, UNARMED
 
 
 def verify(state: EncounterState, action: ThrowObject) -> None:
@@ -54,4 +59,10 @@ def verify(state: EncounterState, action: ThrowObject) -> None:
 
 def resolve(tx: Transaction, action: ThrowObject) -> None:
     tx.emit(ActionSpent(combatant=action.actor, action=f"throw {action.item}", contested=False))
-    tx.emit(ObjectThrown(combatant=action.actor, item=action.item, to=action.to))
+    thrower = fighter(tx.state, action.actor)
+    if action.item != UNARMED and (thrower.weapon(action.item) or thrower.item(action.item)):
+        tx.emit(Tossed(combatant=thrower.id, item=action.item, at=action.to))
+    elif carried_lit(tx.state, thrower.id, action.item):
+        tx.emit(LightThrown(combatant=thrower.id, light=action.item, to=action.to))
+    else:
+        tx.emit(ObjectThrown(combatant=action.actor, item=action.item, to=action.to))

@@ -24,6 +24,11 @@ it took are over.
 seed names no spell that makes light, so a light that appears mid-fight is the GM's too:
 `place_light` (GM only) sets a lit light of a named kind on a tile, where it shines as a
 torch does until put out.
+
+A light set down is picked up again with `take_light`, one non-contested action like any
+grab of an object, from the taker's own tile or a neighbouring one; it goes on shining round
+its new carrier. A campfire is not carried (B64). A carried lit light thrown with
+`throw_object` (its kind as the item) lands lit where it was thrown (rules/throwing.py).
 """
 
 from __future__ import annotations
@@ -35,9 +40,9 @@ from typing import ClassVar
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.actions import DropTorch, LightTorch, PlaceLight, PutOut
+from fracas.rulesets.tiers.actions import DropTorch, LightTorch, PlaceLight, PutOut, TakeLight
 from fracas.rulesets.tiers.events import ActionSpent, Damaged, TiersEvent
-from fracas.rulesets.tiers.rules.common import fighter, options, require_action
+from fracas.rulesets.tiers.rules.common import distance, fighter, options, require_action
 from fracas.rulesets.tiers.rules.light import LitGrid
 
 
@@ -163,9 +168,10 @@ class LightOut(TiersEvent):
                     unlit=(*board.unlit, (self.carried_by, self.light)),
                 )
             )
-        index = next(i for i, (x, y, _) in enumerate(board.sources) if (x, y) == self.at)
-        rest = board.sources[:index] + board.sources[index + 1 :]
-        return state.but(arena=dataclasses.replace(board, sources=rest))
+        assert self.at is not None
+        return state.but(
+            arena=dataclasses.replace(board, sources=_without_source(board.sources, self.at))
+        )
 
     def describe(self) -> str:
         whose = f"{self.carried_by}'s" if self.carried_by is not None else f"the {self.at}"
@@ -248,3 +254,97 @@ def verify_place_light(state: EncounterState, action: PlaceLight) -> None:
 
 def resolve_place_light(tx: Transaction, action: PlaceLight) -> None:
     tx.emit(LightPlaced(light=action.light, at=action.at))
+
+
+# -- picking a light up, throwing one ----------------------------------------------------------
+
+CAMPFIRE = "campfire"
+"""The one light that stays where it burns (B64)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightTaken(TiersEvent):
+    """A standing light picked up: off its tile, carried lit by the taker from now on."""
+
+    kind: ClassVar[str] = "light_taken"
+    combatant: str
+    light: str
+    at: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board: LitGrid = state.arena
+        return state.but(
+            arena=dataclasses.replace(
+                board,
+                sources=_without_source(board.sources, self.at),
+                carried=(*board.carried, (self.combatant, self.light)),
+            )
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} picks up the lit {self.light} at {self.at}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LightThrown(TiersEvent):
+    """A carried lit light thrown onto a tile (rules/throwing.py): it stands there, lit."""
+
+    kind: ClassVar[str] = "light_thrown"
+    combatant: str
+    light: str
+    to: tuple[int, int]
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        board: LitGrid = state.arena
+        x, y = self.to
+        return state.but(
+            arena=dataclasses.replace(
+                board,
+                carried=_without(board.carried, self.combatant, self.light),
+                sources=(*board.sources, (x, y, self.light)),
+            )
+        )
+
+    def describe(self) -> str:
+        return f"{self.combatant} throws its lit {self.light} onto {self.to}, where it burns on"
+
+
+def _without_source(
+    sources: tuple[tuple[int, int, str], ...], at: tuple[int, int]
+) -> tuple[tuple[int, int, str], ...]:
+    index = next(i for i, (x, y, _) in enumerate(sources) if (x, y) == at)
+    return sources[:index] + sources[index + 1 :]
+
+
+def _standing_near(state: EncounterState, action: TakeLight) -> tuple[int, int, str]:
+    """The light `take_light` picks up, or a refusal saying why none."""
+    actor = fighter(state, action.actor)
+    near = [s for s in _board(state).sources if distance((s[0], s[1]), actor.tile) <= 1]
+    if action.at is not None:
+        near = [s for s in near if (s[0], s[1]) == action.at]
+    if not near:
+        where = f"at {action.at}" if action.at is not None else f"on or next to {actor.tile}"
+        raise IllegalAction(f"no lit light stands {where}; take_light reaches one tile")
+    if len(near) > 1:
+        tiles = ", ".join(f"({x}, {y})" for x, y, _ in near)
+        raise IllegalAction(f"lights stand on {tiles}; say which with `at`")
+    return near[0]
+
+
+def verify_take(state: EncounterState, action: TakeLight) -> None:
+    x, y, kind = _standing_near(state, action)
+    if kind == CAMPFIRE:
+        raise IllegalAction(f"the campfire at ({x}, {y}) burns where it is; it is not carried")
+    require_action(fighter(state, action.actor), contested=False)
+
+
+def resolve_take(tx: Transaction, action: TakeLight) -> None:
+    x, y, kind = _standing_near(tx.state, action)
+    tx.emit(ActionSpent(combatant=action.actor, action=f"take the {kind}", contested=False))
+    tx.emit(LightTaken(combatant=action.actor, light=kind, at=(x, y)))
+
+
+def carried_lit(state: EncounterState, who: str, kind: str) -> bool:
+    """Whether `who` carries a lit light of `kind` (what a thrown `item` may name)."""
+    board = state.arena
+    return isinstance(board, LitGrid) and (who, kind) in board.carried
