@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.rulesets.tiers.events import Moved, ReservationUsed, SpentAhead
+from fracas.rulesets.tiers.events import (
+    ActionSpent,
+    AttackCalledOff,
+    Moved,
+    ReservationUsed,
+    SpentAhead,
+)
 from tests.rulesets.tiers.helpers import BOW, SWORD, Fight, warrior
 
 XBOW = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 10}
@@ -377,3 +383,73 @@ def test_reserved_shot_refusals() -> None:
     unready.refuse("b", "move", "a holds no reserved action", to=to, shot={"by": "a"})
     sworded = _line(weapons=(SWORD,))
     sworded.refuse("b", "move", "names no crossbow or firearm", to=to, shot={"by": "a"})
+
+
+def _covered(**options: object) -> Fight:
+    """a in the open at (0, 4); b's bow at (6, 4); a's ally c at (3, 6) reserves its move."""
+    fight = Fight(
+        warrior("a", "red", 0, 4),
+        warrior("b", "blue", 6, 4, weapons=[BOW]),
+        warrior("c", "red", 3, 6),
+        map={"width": 12, "height": 12},
+        order=["a", "c", "b"],
+        dice=[10, 10],
+        options=options,
+    )
+    fight.end("a")
+    fight.act("c", "reserve")
+    fight.end("c")
+    return fight
+
+
+def test_an_ally_steps_into_the_fire_and_the_shot_is_not_made() -> None:
+    """B65 and seed: "Someone may do this to ... provide cover for another ally from incoming
+    fire" and "the attacking creature can change their action or choose new targets": c
+    walks to (3, 4), between b and a; the shot is not made, b has spent nothing and may no
+    longer shoot a through c ("If their target is obscured in any way from terrain, objects,
+    or people, they will not be allowed make the shot")."""
+    fight = _covered()
+    fight.act("b", "attack", target="a", cover={"by": "c", "to": {"x": 3, "y": 4}})
+    assert fight.get("c").tile == (3, 4)
+    assert [e.combatant for e in fight.events(ActionSpent)] == ["c", "c"]
+    assert fight.get("b").actions == 0
+    fight.refuse("b", "attack", r"c stands in the line of fire at \(3, 4\)", target="a")
+
+
+def test_option_cover_move_proceeds() -> None:
+    """B65, `cover_move: proceeds`: the shot goes on from the ground as it now stands. c
+    stepping to (3, 5) leaves the line clear, so b shoots a (10 + 0 against 10 + 0: a tie,
+    no damage); stepping into the line, the shot is called off and b keeps its action."""
+    fight = _covered(cover_move="proceeds")
+    fight.act("b", "attack", target="a", cover={"by": "c", "to": {"x": 3, "y": 5}})
+    assert (fight.exchange().attacker, fight.exchange().defender) == ("b", "a")
+    blocked = _covered(cover_move="proceeds")
+    blocked.act("b", "attack", target="a", cover={"by": "c", "to": {"x": 3, "y": 4}})
+    assert [e.why for e in blocked.events(AttackCalledOff)] == [
+        "c stands in the line of fire at (3, 4); a projectile may not be used through a wall "
+        "of allies or enemies"
+    ]
+    assert blocked.get("b").actions == 0
+
+
+def test_cover_refusals() -> None:
+    """B65: cover is an ally's reserved move against incoming fire, not a foe's, not the
+    target's own (that is a dodge), not against a blow, and not with a dodge as well."""
+    fight = _covered()
+    to = {"x": 3, "y": 4}
+    fight.refuse(
+        "b", "attack", "is a `dodge`, not `cover`", target="a", cover={"by": "a", "to": to}
+    )
+    fight.refuse("b", "attack", "an ally of a; b is not", target="a", cover={"by": "b", "to": to})
+    fight.refuse("b", "attack", "not both", target="a", cover={"by": "c", "to": to}, dodge=[0, 3])
+    lone = Fight(
+        warrior("a", "red", 0, 4),
+        warrior("b", "blue", 1, 4, weapons=[SWORD, BOW]),
+        warrior("c", "red", 3, 6),
+        order=["a", "c", "b"],
+    )
+    lone.end("a", "c")
+    step = {"by": "c", "to": {"x": 1, "y": 5}}
+    lone.refuse("b", "attack", "sword is a melee attack", target="a", weapon="sword", cover=step)
+    lone.act("b", "swap", weapon="bow")
+    lone.refuse("b", "attack", "c holds no reserved action", target="a", weapon="bow", cover=step)

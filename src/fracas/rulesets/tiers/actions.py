@@ -39,6 +39,9 @@ class Attack(Action):
     dodge: Point | None = None
     """The defender's reserved move away, which interrupts the attack so that it is not made
     (rules/dodging.py); the defender's choice, as `defend_with` is."""
+    cover: Cover | None = None
+    """An ally of the defender stepping into the incoming fire on its reserved move,
+    `cover: {by, to}` (rules/dodging.py, B65): its choice, written on the shot."""
     keep: Literal["higher", "lower"] = "higher"
     """Dual wielding: which of the d20s is kept ("select either one of the 2 rolls"); a
     natural 1 or 20 counts only on the kept die (B6)."""
@@ -70,6 +73,15 @@ Groping = Literal[
 ]
 """The 8 ways a Blind character may move, relative to its facing ("forward, left, right,
 backward, diagonally forward left, ...")."""
+
+
+class Cover(BaseModel):
+    """`cover: {by, to}` on an `attack` with a projectile: the ally of the target who walks
+    to `to` on a non-contested action held for it, interrupting the shot (B65)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    by: str
+    to: Point
 
 
 class Block(BaseModel):

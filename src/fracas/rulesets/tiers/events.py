@@ -298,6 +298,20 @@ class Climbed(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AttackCalledOff(TiersEvent):
+    """A shot that may no longer be made once an ally stepped into it (B65, `cover_move:
+    proceeds`): it is not made, and the attacker keeps its actions."""
+
+    kind: ClassVar[str] = "attack_called_off"
+    attacker: str
+    target: str
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.attacker} does not shoot at {self.target}: {self.why}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ObjectThrown(TiersEvent):
     """An object tossed onto a tile (rules/throwing.py); it hurts nobody."""
 

@@ -64,6 +64,10 @@ class TiersOptions(BaseModel):
     the line through the defender's centre at right angles to its facing (center_line, the
     seed's rule for large creatures), or when the compass octant of its direction is one of
     the 5 front ones (octant). Next to the defender both give the seed's 5 front squares."""
+    cover_move: Literal["cancels", "proceeds"] = "cancels"
+    """B65: an ally's reserved move into the incoming fire interrupts the shot, which is not
+    made and may be declared again (cancels, as a dodge); or the shot goes on at the same
+    target from the ground as it now stands, if it still may (proceeds)."""
     attacker_faces_target: bool = False
     """B43: during its own attack the attacker keeps its declared facing, so a counterattack
     meets its shield only from its front arc (false); or it counts as turned to its target, so

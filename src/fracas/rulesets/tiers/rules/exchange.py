@@ -31,11 +31,13 @@ reroll`) the same again; crit effects roll no dice.
 
 from __future__ import annotations
 
+import dataclasses
+
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Attack
-from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled, Loaded
+from fracas.rulesets.tiers.events import ActionSpent, AttackCalledOff, ExchangeRolled, Loaded
 from fracas.rulesets.tiers.rules import (
     blindness,
     cover,
@@ -231,8 +233,16 @@ def verify(state: EncounterState, action: Attack) -> None:
         require_action(actor, contested=True)
     answer = _defense(target, gap_between(actor, target), action)
     _check_picks(actor, used, target, answer, action)
+    if action.dodge is not None and action.cover is not None:
+        raise IllegalAction("a shot is interrupted by a `dodge` or a `cover`, not both")
     if action.dodge is not None:
         dodging.verify(state, target, action.dodge)
+    if action.cover is not None:
+        if not used.projectile:
+            raise IllegalAction(
+                f"cover is stepped into against incoming fire; {used.name} is a melee attack"
+            )
+        dodging.verify_cover(state, actor, target, action.cover)
 
 
 def _check_picks(actor: Warrior, used: Arm, target: Warrior, answer: Arm, action: Attack) -> None:
@@ -274,6 +284,16 @@ def resolve(tx: Transaction, action: Attack) -> None:
     if action.dodge is not None:
         dodging.resolve(tx, defender, action.dodge)
         return  # "the attack action did not happen"
+    if action.cover is not None:
+        ally = dodging.covering_ally(tx.state, attacker, defender, action.cover.by)
+        dodging.resolve(tx, ally, action.cover.to, "cover")
+        if options(tx.state).cover_move == "cancels":
+            return  # "the attacking creature can change their action or choose new targets"
+        try:  # B65 proceeds: the same shot, from the ground as it now stands
+            verify(tx.state, dataclasses.replace(action, cover=None))
+        except IllegalAction as error:
+            tx.emit(AttackCalledOff(attacker=attacker.id, target=defender.id, why=str(error)))
+            return
     gap = gap_between(attacker, defender)
     used = attacking_arm(attacker, action)
     weapon = attacker.weapon(used.name)
