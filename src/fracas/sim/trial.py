@@ -91,16 +91,11 @@ def play(
         if actor is None:
             break
         action = choosers[side_of[actor]](ruleset, state, policy_dice)
-        before = {c.id: c.hp for c in state.combatants}
         after = resolve(state, action, dice).state
-        credited = not isinstance(action, EndTurn)
-        actor_side = side_of[actor]
-        for combatant in after.combatants:
-            lost = before.get(combatant.id, combatant.hp) - combatant.hp
-            if lost > 0 and combatant.id in where:
-                taken[where[combatant.id]] += lost
-                if credited and side_of[combatant.id] != actor_side:
-                    dealt[where[actor]] += lost
+        if after.combatants is not state.combatants:  # most events leave everyone alone
+            _count_losses(
+                state, after, actor, isinstance(action, EndTurn), where, side_of, dealt, taken
+            )
         standing_still = standing_still + 1 if after.turns == state.turns else 0
         state = after
         if standing_still >= STALL_LIMIT:
@@ -110,6 +105,30 @@ def play(
         if state.outcome is not None:
             end = "outcome"
     return _measured(fork, index, state, end, dealt, taken, max_rounds)
+
+
+def _count_losses(
+    state: EncounterState,
+    after: EncounterState,
+    actor: str,
+    ending_turn: bool,
+    where: dict[str, int],
+    side_of: dict[str, str],
+    dealt: list[int],
+    taken: list[int],
+) -> None:
+    """Add the HP each combatant lost in one action to what it took, and (unless the action
+    ended a turn, where start-of-turn rules such as bleeding act) to what the actor dealt
+    when the loser is on another side."""
+    for combatant in after.combatants:
+        earlier = state.find(combatant.id)
+        if earlier is None or earlier is combatant or combatant.id not in where:
+            continue
+        lost = earlier.hp - combatant.hp
+        if lost > 0:
+            taken[where[combatant.id]] += lost
+            if not ending_turn and side_of[combatant.id] != side_of[actor]:
+                dealt[where[actor]] += lost
 
 
 def _measured(
