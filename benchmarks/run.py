@@ -126,9 +126,37 @@ def compare() -> None:
                 print(f"{ruleset:6s} {name:7s} {label:7s} {row}   16v16/2v2 {growth:5.2f}")
 
 
+def simulation() -> None:
+    """benchmarks/simulation.py's figures: what `fracas sim` costs per ruleset, and scaling."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks/simulation.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT / "benchmarks",
+    )
+    report: dict[str, Any] = json.loads(done.stdout)
+    scaling = report.pop("scaling")
+    print("\nfracas sim, one process, the tactics policy (goal: overhead at most 10)")
+    print(f"{'':12s} {'fights/s':>10s} {'faces/fight':>12s} {'overhead':>10s}")
+    for ruleset, row in report.items():
+        print(
+            f"{ruleset:12s} {row['fights_per_second']:10.1f} {row['faces_per_fight']:12.1f} "
+            f"{row['overhead']:10.1f}"
+        )
+    print("\nscaling, 2 workers against 1 (goal: at least 1.8)")
+    for name, row in scaling.items():
+        print(
+            f"{name:12s} {row['trials']} fights: 1 worker {row['one']:.2f} s, 2 workers "
+            f"{row['two']:.2f} s, speedup {row['speedup']:.2f}; projected on 2 free cores "
+            f"{row['projected']:.2f} (load average {row['load_average']:.1f})"
+        )
+
+
 def main() -> None:
     hot_paths()
     compare()
+    simulation()
 
 
 if __name__ == "__main__":

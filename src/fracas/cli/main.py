@@ -1,4 +1,4 @@
-"""`fracas rulesets | roll | odds | run`.
+"""`fracas rulesets | roll | odds | run | sim`.
 
 Every refusal is one line on stderr and exit code 2; nothing prints a traceback for bad input.
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from fracas import __version__
+from fracas.cli import sim_command
 from fracas.cli.text import literal, plain, plain_lines
 from fracas.core.errors import FracasError
 
@@ -307,3 +308,6 @@ def _print_state(result: RunResult) -> None:
         out.print(f"no outcome yet: {when}, {actor}'s turn")
     if result.scripted is not None and result.scripted.remaining:
         out.print(f"scripted dice left: {list(result.scripted.remaining)}", markup=False)
+
+
+app.command()(sim_command.sim)  # its body lives in cli/sim_command.py

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
+from fracas.core import policy
 from fracas.core.actions import GM, Action, EndTurn, Override, Say
 from fracas.core.conditions import Condition
 from fracas.core.dice import Dice
@@ -82,6 +83,14 @@ class Ruleset(Protocol):
         """A sensible legal action for the current actor: it must pass `verify` in `state`
         (autoplay and the simulator act on it without verifying it again)."""
         ...
+
+    # the simulator's policy hooks (see core/policy.py; BaseRuleset has the defaults)
+    def separation(self, state: EncounterState, a: str, b: str) -> float: ...
+    def target_of(self, state: EncounterState, action: Action) -> str | None: ...
+    def retarget(self, state: EncounterState, action: Action, target: str) -> Action | None: ...
+    def appraise(
+        self, state: EncounterState, action: Action, dice: Dice, samples: int
+    ) -> float: ...
 
 
 Verifier = Callable[[EncounterState, Any], None]
@@ -172,6 +181,30 @@ class BaseRuleset:
         actor = state.actor
         assert actor is not None
         return EndTurn(actor=actor)
+
+    # -- policy hooks: what the simulator's policies ask (defaults in core/policy.py) --------
+
+    def separation(self, state: EncounterState, a: str, b: str) -> float:
+        """How far apart two combatants stand, for a policy that goes for the nearest foe:
+        by default the straight line over the numeric fields of `position_json`. A ruleset
+        whose map measures otherwise may override it; only the order of foes matters."""
+        return policy.straight_line(state, a, b)
+
+    def target_of(self, state: EncounterState, action: Action) -> str | None:
+        """The one foe `action` is aimed at, or None (not aimed at a foe, or at several)."""
+        return policy.aimed_at(state, action)
+
+    def retarget(self, state: EncounterState, action: Action, target: str) -> Action | None:
+        """The same action (weapon, shots, stance) aimed at `target` instead, unverified; None
+        when it cannot be aimed elsewhere. The default swaps the foe's id wherever the action
+        names it, which fits any action that names its target by id."""
+        return policy.aimed_instead(state, action, target)
+
+    def appraise(self, state: EncounterState, action: Action, dice: Dice, samples: int) -> float:
+        """What `action` is worth to its actor: the expected share of the foes' HP it takes
+        (1 per foe put down). The default samples `resolve` `samples` times with `dice`; a
+        ruleset with exact odds of its actions overrides it with them."""
+        return policy.sampled_harm(self.resolve, state, action, dice, samples)
 
     # -- the protocol ----------------------------------------------------------------------
 

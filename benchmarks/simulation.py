@@ -1,0 +1,131 @@
+"""What a simulated fight costs, for each ruleset's example, and how the pool scales.
+
+Printed as ratios measured in this one run (docs/performance.md keeps the figures):
+
+- **fights per second**: `fracas sim`'s own loop (`sim.trial.play`, the tactics policy) in
+  this process, by CPU time;
+- the **engine overhead factor**: the CPU time of those fights over the time bare
+  `random.Random.randint` takes to draw the very same faces (the faces are learnt first by
+  playing each trial once with a recording generator);
+- **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
+  (`backends.run_pool`, the process pool `fracas sim` uses, start-up included).
+
+Nothing here asserts; `make bench` runs it after the engine figures.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from overhead import Recorder, best_of
+
+from fracas.core.dice import Dice
+from fracas.scenario import load_scenario
+from fracas.sim.backends import run_pool
+from fracas.sim.job import Job, build_fork, make_job, trial_dice
+from fracas.sim.policies import POLICIES
+from fracas.sim.trial import play
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = {
+    "lines": ("lines-skirmish.yaml", 60),
+    "nwo": ("nwo-firefight.yaml", 12),
+    "tiers": ("tiers-duel.yaml", 40),
+    "pools": ("pools-squad-assault.yaml", 30),
+    "fatewalker": ("fatewalker-duel.yaml", 40),
+}
+"""Each ruleset's example and how many fights to time (about a second's worth)."""
+
+
+def _job(name: str) -> Job:
+    return make_job(load_scenario(ROOT / "examples" / name), 1, {}, None)
+
+
+def per_ruleset(name: str, fights: int) -> dict[str, float]:
+    job = _job(name)
+    fork = build_fork(job)
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    asked: list[tuple[int, int]] = []
+    for index in range(fights):
+        recorder = Recorder(0)
+        recorder.seed(f"{job.seed}:{index}")
+        _, policy_dice = trial_dice(job.seed, index)
+        play(fork, index, Dice(recorder), policy_dice, tactics, job.max_rounds)
+        asked += recorder.asked
+
+    def simulated() -> None:
+        for index in range(fights):
+            dice, policy_dice = trial_dice(job.seed, index)
+            play(fork, index, dice, policy_dice, tactics, job.max_rounds)
+
+    def bare_dice() -> None:
+        randint = random.Random(0).randint
+        for a, b in asked:
+            randint(a, b)
+
+    sim_time = best_of(simulated, 3)
+    dice_time = best_of(bare_dice, 9)
+    return {
+        "fights": fights,
+        "faces_per_fight": len(asked) / fights,
+        "fights_per_second": fights / sim_time,
+        "overhead": sim_time / dice_time,
+    }
+
+
+def _cpu_with_children() -> float:
+    """CPU seconds of this process and of its finished child processes (the pool's)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def scaling(name: str, trials: int, repeat: int = 3) -> dict[str, float]:
+    """1 worker against 2 on this 2-core machine, two ways:
+
+    - `speedup`: wall seconds on 1 worker over wall seconds on 2, the least of `repeat`
+      alternating runs each (other programs slow a run, never speed it). It can only reach
+      2 on an idle machine: the load average is printed beside it.
+    - `projected`: 2 x the CPU on 1 worker over the CPU on 2 (the pool's start-up, the
+      shipping of ranges and results, and the parent included): the speedup two free cores
+      would give, which other programs on the machine hardly change.
+    """
+    job = _job(name)
+    wall = {1: float("inf"), 2: float("inf")}
+    cpu = {1: float("inf"), 2: float("inf")}
+    for _ in range(repeat):
+        for workers in (1, 2):
+            cpu_start, start = _cpu_with_children(), time.perf_counter()
+            run_pool(job, trials, workers)
+            wall[workers] = min(wall[workers], time.perf_counter() - start)
+            cpu[workers] = min(cpu[workers], _cpu_with_children() - cpu_start)
+    return {
+        "trials": trials,
+        "one": wall[1],
+        "two": wall[2],
+        "speedup": wall[1] / wall[2],
+        "projected": 2 * cpu[1] / cpu[2],
+        "load_average": os.getloadavg()[0],
+    }
+
+
+def main() -> None:
+    report: dict[str, Any] = {
+        ruleset: per_ruleset(name, fights) for ruleset, (name, fights) in EXAMPLES.items()
+    }
+    report["scaling"] = {
+        "lines": scaling("lines-skirmish.yaml", 1000),
+        "nwo": scaling("nwo-firefight.yaml", 150),
+    }
+    json.dump(report, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""One simulated fight: from the fork point to an outcome (or the round limit), measured.
+
+The loop is `runner.autoplay` without the `Encounter` around it: the simulator keeps no event
+log, no undo history and no states before each action, only the running state and a few
+numbers per combatant. With the `tactics` policy it plays exactly the fight autoplay plays
+from the same state with the same dice (tests/sim/test_trial.py holds it to that, seed for
+seed), so the fast path changes the cost of a fight, never the fight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.core.actions import EndTurn
+from fracas.core.dice import Dice
+from fracas.core.encounter import replay
+from fracas.core.ruleset import Ruleset
+from fracas.core.state import EncounterState
+from fracas.core.ticks import TickClock
+from fracas.runner import STALL_LIMIT
+from fracas.sim.policies import Policy
+
+
+@dataclass(frozen=True, slots=True)
+class Fork:
+    """Where every trial starts: a state after the file's scripted part (`state`), or, when
+    the file scripts nothing, the set-up before initiative, which each trial rolls itself."""
+
+    ruleset: Ruleset
+    setup: EncounterState
+    state: EncounterState | None
+    order: tuple[str, ...] | None
+    ids: tuple[str, ...]
+    """The combatants in the set-up's order: every per-combatant tuple below follows it."""
+    sides: tuple[str, ...]
+    """Each combatant's side, in the same order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trial:
+    """What one fight came to; small, so thousands travel cheaply between processes."""
+
+    index: int
+    end: str
+    """`won`, `draw`, `round limit` or `stalled`."""
+    winner: str | None
+    rounds: int
+    """Rounds played (under a tick timeline: spans of its ticks)."""
+    ticks: int | None
+    """The tick the fight ended on, for tick-timed rulesets; None under rounds."""
+    hp: tuple[int, ...]
+    standing: tuple[bool, ...]
+    dealt: tuple[int, ...]
+    taken: tuple[int, ...]
+
+
+def opening(fork: Fork, dice: Dice) -> EncounterState:
+    """The trial's first state: the fork's own, or the set-up with initiative rolled now
+    (as `Encounter` does it, so a trial and an autoplayed encounter start alike)."""
+    if fork.state is not None:
+        return fork.state
+    events = fork.ruleset.start(fork.setup, dice, fork.order)
+    return replay(fork.ruleset, fork.setup, events)
+
+
+def play(
+    fork: Fork,
+    index: int,
+    dice: Dice,
+    policy_dice: Dice,
+    policies: dict[str, Policy],
+    max_rounds: int,
+) -> Trial:
+    """Play one fight with `policies` by side, rolling through `dice`; the policies roll
+    their own appraisals through `policy_dice`, so they never shift the fight's dice."""
+    ruleset = fork.ruleset
+    state = opening(fork, dice)
+    where = {cid: n for n, cid in enumerate(fork.ids)}
+    side_of = dict(zip(fork.ids, fork.sides, strict=True))
+    dealt = [0] * len(fork.ids)
+    taken = [0] * len(fork.ids)
+    choosers = {side: p.choose for side, p in policies.items()}
+    resolve = ruleset.resolve
+    standing_still = 0
+    end = "round limit"
+    while state.turns.round <= max_rounds:
+        if state.outcome is not None:
+            end = "outcome"
+            break
+        actor = state.actor
+        if actor is None:
+            break
+        action = choosers[side_of[actor]](ruleset, state, policy_dice)
+        after = resolve(state, action, dice).state
+        if after.combatants is not state.combatants:  # most events leave everyone alone
+            _count_losses(
+                state, after, actor, isinstance(action, EndTurn), where, side_of, dealt, taken
+            )
+        standing_still = standing_still + 1 if after.turns == state.turns else 0
+        state = after
+        if standing_still >= STALL_LIMIT:
+            end = "stalled"
+            break
+    else:
+        if state.outcome is not None:
+            end = "outcome"
+    return _measured(fork, index, state, end, dealt, taken, max_rounds)
+
+
+def _count_losses(
+    state: EncounterState,
+    after: EncounterState,
+    actor: str,
+    ending_turn: bool,
+    where: dict[str, int],
+    side_of: dict[str, str],
+    dealt: list[int],
+    taken: list[int],
+) -> None:
+    """Add the HP each combatant lost in one action to what it took, and (unless the action
+    ended a turn, where start-of-turn rules such as bleeding act) to what the actor dealt
+    when the loser is on another side."""
+    for combatant in after.combatants:
+        earlier = state.find(combatant.id)
+        if earlier is None or earlier is combatant or combatant.id not in where:
+            continue
+        lost = earlier.hp - combatant.hp
+        if lost > 0:
+            taken[where[combatant.id]] += lost
+            if not ending_turn and side_of[combatant.id] != side_of[actor]:
+                dealt[where[actor]] += lost
+
+
+def _measured(
+    fork: Fork,
+    index: int,
+    state: EncounterState,
+    end: str,
+    dealt: list[int],
+    taken: list[int],
+    max_rounds: int,
+) -> Trial:
+    winner: str | None = None
+    if end == "outcome":
+        outcome = str(state.outcome)
+        side = outcome.removesuffix(" won")
+        if side != outcome and side in fork.sides:
+            end, winner = "won", side
+        else:
+            end = "draw"
+    finals = [state.find(cid) for cid in fork.ids]
+    turns = state.turns
+    return Trial(
+        index=index,
+        end=end,
+        winner=winner,
+        rounds=min(turns.round, max_rounds),  # a cut-off fight never played the next
+        ticks=turns.tick if isinstance(turns, TickClock) else None,
+        hp=tuple(c.hp if c is not None else 0 for c in finals),
+        standing=tuple(c is not None and c.is_active for c in finals),
+        dealt=tuple(dealt),
+        taken=tuple(taken),
+    )
