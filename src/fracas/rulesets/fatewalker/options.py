@@ -35,3 +35,22 @@ class FatewalkerOptions(BaseModel):
     surprise: dict[str, Int] = Field(default_factory=dict)
     """L1440: the GM's tick penalty for each surprised side (`{guards: 10}`; an ambush is the
     same with a "significantly nasty" penalty): its initiative is (10 + penalty) - successes."""
+
+    # -- harm: shields, the wound chart (docs/rulesets/fatewalker.md, "Harm") -------------
+    shield_cap: Literal["half_energy", "energy"] = "half_energy"
+    """Gap 11: an energy shield removes dice worth up to its Max Absorb or "half of the
+    current Energy Pool (whichever is lower)" (half_energy, as written), or up to the whole
+    pool (energy), for tables that find the seed's reserves too small for its own example."""
+    shield_armor: Literal["marked", "any"] = "marked"
+    """Gap 26: an energy shield goes over armor marked "Functions under a shield" only
+    (marked: "they prevent the use of heavier armors"), or over any armor (any)."""
+    hand_shield: Literal["armor", "block_only"] = "armor"
+    """A hand-held shield's Deflection and Absorb count as armor while it is not held as
+    cover (armor: Shield Cover says that only then it "does [not] count towards the
+    character's armor"), or only when it blocks (block_only)."""
+    consciousness: Annotated[Literal[2, 1], NOT_BOOL] = 2
+    """Gap 23: the successes a consciousness roll (Prowess(Resilience)) needs: 2, the mark of
+    any roll that passes, or 1, as the Leaping Dodge's and Charge's footing rolls ask."""
+    temporary_fade: Int = Field(default=600, ge=0, le=100_000)
+    """Ticks after which Temporary wounds vanish ("~600 ticks (5 minutes) for protracted
+    scenes"), counted from the first box marked; 0 keeps them for the whole fight."""

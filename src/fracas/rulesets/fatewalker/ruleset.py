@@ -13,11 +13,11 @@ from fracas.core.ticked import TickedRuleset
 from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.fatewalker.actions import Hold, Strike
+from fracas.rulesets.fatewalker.actions import ApplySerum, Hold, Stabilize, Strike
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
-from fracas.rulesets.fatewalker.rules import holding, initiative, strike
+from fracas.rulesets.fatewalker.rules import healing, holding, initiative, lasting, strike
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
-from fracas.rulesets.fatewalker.setup import walker_from
+from fracas.rulesets.fatewalker.setup import check_gear, walker_from
 from fracas.rulesets.fatewalker.sheet import Sheet
 
 
@@ -35,6 +35,8 @@ class Fatewalker(TickedRuleset):
         return {
             Strike: (strike.verify, strike.resolve),
             Hold: (holding.verify, holding.resolve),
+            ApplySerum: (healing.verify_serum, healing.resolve_serum),
+            Stabilize: (healing.verify_stabilize, healing.resolve_stabilize),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -60,6 +62,7 @@ class Fatewalker(TickedRuleset):
                     "`wounds: {temporary, columns, column_height, mortal}` or leave it out"
                 )
             people.append(walker_from(validated(Sheet, given, where)))
+            check_gear(people[-1], opts, where)  # harm: an energy shield over heavy armor
         surprise = opts.surprise if isinstance(opts, FatewalkerOptions) else {}
         sides = set(surprise) - {p.side for p in people}
         if sides:
@@ -86,7 +89,7 @@ class Fatewalker(TickedRuleset):
             w.aware_at
             for w in (walker(state, c.id) for c in state.combatants)
             if w.aware_at is not None and now.next_tick(w.id) is None
-        ]
+        ] + list(lasting.alarms(state))  # harm: bleeding, fading, shield recharge
 
     def on_tick(self, tx: Transaction, tick: int) -> None:
         """Late comers who become aware at this tick roll initiative and join (L1436)."""
@@ -95,6 +98,7 @@ class Fatewalker(TickedRuleset):
             if late.aware_at == tick and clock(tx.state).next_tick(late.id) is None:
                 ticks, why = initiative.initiative_roll(tx, late.id, at_start=False)
                 TIMELINE.join(tx, late.id, ticks, f"joins late, {why}")
+        lasting.on_tick(tx, tick)  # harm: bleeding, Temporary wounds fading, shield recharge
 
     def may_preempt(
         self, state: EncounterState, holder: str, declared: tuple[Declaration, ...]

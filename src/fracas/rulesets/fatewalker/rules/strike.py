@@ -17,21 +17,20 @@ dice, the higher-valued group first.
 from __future__ import annotations
 
 from fracas.core.errors import IllegalAction
-from fracas.core.events import DiceRolled
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
-from fracas.rulesets.fatewalker.events import DamageRolled, Struck
-from fracas.rulesets.fatewalker.rules import roll
+from fracas.rulesets.fatewalker.events import Struck
+from fracas.rulesets.fatewalker.options import FatewalkerOptions
+from fracas.rulesets.fatewalker.rules import harm, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.rules.damage import DamagePool
-from fracas.rulesets.fatewalker.rules.wounds import wound
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
 
 UNARMED_STRIKE = Weapon(id=UNARMED, damage="5x1 @5", size="S", speed=6, reach=2.0)
-"""The unarmed table's Strike: "6 || 5x1 @5". Its damage is Stun, which is not yet told
-apart from normal damage."""
+"""The unarmed table's Strike: "6 || 5x1 @5". Its damage is Stun ("Unless otherwise stated
+unarmed damage is Stun damage")."""
 DODGE_TICKS = 8
 DODGE_BONUS = 3
 DODGE_REQUISITE = 1
@@ -128,7 +127,7 @@ def resolve(tx: Transaction, action: Strike) -> None:
     defender_wins_ties = reaction == "dodge" and opts.dodge_tie == "defender"
     hit = successes >= roll.HIT and (net > 0 if defender_wins_ties else net >= 0)
     target = walker(tx.state, action.target)
-    pool = _after_armor(weapon, target, net, opts.promotions) if hit else weapon.pool
+    pool = _after_armor(weapon, target, net, opts, action.barrier) if hit else weapon.pool
     tx.emit(
         Struck(
             attacker=attacker.id,
@@ -143,7 +142,7 @@ def resolve(tx: Transaction, action: Strike) -> None:
         )
     )
     if hit:
-        damage(tx, target, pool, absorb=target.armor.absorb if target.armor else 0)
+        damage(tx, target, pool, stun=weapon.id == UNARMED or weapon.stun)
     TIMELINE.spend(tx, attacker.id, weapon.speed, f"strike with {weapon.id}")
 
 
@@ -161,36 +160,15 @@ def _dodge(tx: Transaction, who: str) -> int:
     return roll.roll(tx, who, "dodge", dice, opts)
 
 
-def _after_armor(weapon: Weapon, target: Walker, net: int, promotions: str) -> DamagePool:
-    """Net successes promote, Deflection of the weapon's damage type demotes: one shift."""
-    gained = net if promotions == "net" else max(0, net - roll.HIT)
-    deflection = getattr(target.armor.deflection, weapon.type) if target.armor else 0
-    return weapon.pool.shifted(gained - deflection)
+def _after_armor(
+    weapon: Weapon, target: Walker, net: int, opts: FatewalkerOptions, barrier: int
+) -> DamagePool:
+    """Net successes promote; Deflection of the weapon's damage type and any Barrier demote:
+    one shift (rules/harm.py, step 4)."""
+    gained = net if opts.promotions == "net" else max(0, net - roll.HIT)
+    return harm.against(target, weapon.pool, weapon.type, gained, opts, barrier=barrier)
 
 
-def damage(tx: Transaction, target: Walker, pool: DamagePool, *, absorb: int) -> None:
-    """Roll the pool, higher-valued dice first, and wound the target with what gets through."""
-    opts = options(tx.state)
-    normal = penetrating = 0
-    for count, value in pool.groups:
-        tx.roll(f"{count}d10", f"damage to {target.id}: {count} dice worth {value} at TN {pool.tn}")
-        faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
-        for face in faces:
-            if not roll.succeeds(face, pool.tn, opts):
-                continue
-            if roll.reads(face, opts) == 0:
-                penetrating += value
-            else:
-                normal += value
-    absorbed = min(absorb, normal)
-    total = penetrating + normal - absorbed
-    tx.emit(
-        DamageRolled(
-            target=target.id,
-            normal=normal,
-            penetrating=penetrating,
-            absorbed=absorbed,
-            total=total,
-        )
-    )
-    wound(tx, target, total)
+def damage(tx: Transaction, target: Walker, pool: DamagePool, *, stun: bool = False) -> None:
+    """Steps 5-10 of the damage pipeline (rules/harm.py): shield, roll, Absorb, Will, chart."""
+    harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=stun))
