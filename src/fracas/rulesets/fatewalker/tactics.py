@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.fatewalker.actions import UNARMED, Hold, Strike
+from fracas.rulesets.fatewalker.actions import UNARMED, ApplySerum, Hold, Strike
 from fracas.rulesets.fatewalker.rules.common import clock, walker
+from fracas.rulesets.fatewalker.rules.healing import TOUCH
 from fracas.rulesets.fatewalker.rules.strike import UNARMED_STRIKE
 from fracas.rulesets.fatewalker.walker import Walker
 
@@ -52,4 +53,16 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     ]
     if now.simultaneous and not now.responders:
         wishes.append(Hold(actor=actor))
-    return ruleset.first_legal(state, wishes)
+    return ruleset.first_legal(state, _first_aid(state, me) + wishes)
+
+
+def _first_aid(state: EncounterState, me: Walker) -> list[Action]:
+    """Harm: Serum for a bleeding friend within touch (oneself too), before any blow."""
+    if me.aid.serum < 1:
+        return []
+    friends = (walker(state, c.id) for c in state.combatants if c.side == me.side)
+    return [
+        ApplySerum(actor=me.id, target=f.id)
+        for f in friends
+        if f.bleeds_at is not None and me.distance_to(f) <= TOUCH
+    ]
