@@ -155,3 +155,14 @@ def test_the_scripted_nwo_example_gives_the_numbers_its_comments_promise() -> No
     assert people["kade"]["state"]["ammo"] == {"handgun": 13}
     assert report["dice_left"] == []
     assert (report["round"], report["turn"]) == (2, "kade")
+
+
+def test_run_shows_the_fatewalker_wound_chart() -> None:
+    """Issue 9: "`fracas run` output shows each combatant's next action tick and wound chart
+    in `state`" (the table's `turn` and `state` columns)."""
+    example = Path(__file__).parents[2] / "examples" / "fatewalker-duel.yaml"
+    result = runner.invoke(app, ["run", str(example)], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.stderr
+    assert "next tick" in result.stdout
+    assert "T6/6 N[" in result.stdout
+    assert "energy" in result.stdout

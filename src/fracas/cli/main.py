@@ -276,7 +276,12 @@ def _print_state(result: RunResult) -> None:
     columns = ["combatant", "side", "hp", "status", "position", "conditions"]
     if any(note is not None for note in turn_notes.values()):
         columns.append("turn")
+    state_notes = {c.id: c.state_note() for c in state.combatants}
+    if any(note is not None for note in state_notes.values()):
+        columns.append("state")
     table = Table(*columns, title="\nstanding")
+    if "state" in columns:
+        table.columns[-1].overflow = "fold"  # a wound chart is one word; fold it, never cut it
     for combatant in state.combatants:
         position = combatant.position_json()
         where = ", ".join(f"{k} {v}" for k, v in position.items()) if position else ""
@@ -288,8 +293,10 @@ def _print_state(result: RunResult) -> None:
             where,
             ", ".join(str(c) for c in combatant.conditions),
         ]
-        if len(columns) > len(cells):
+        if "turn" in columns:
             cells.append(turn_notes[combatant.id] or "")
+        if "state" in columns:
+            cells.append(state_notes[combatant.id] or "")
         table.add_row(*(literal(cell) for cell in cells))
     out.print(table)
     when = state.turns.describe()

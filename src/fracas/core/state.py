@@ -60,6 +60,11 @@ class Combatant:
         """Ruleset-specific fields for the JSON report."""
         return {}
 
+    def state_note(self) -> str | None:
+        """Ruleset-specific state in one short line for a table (`fracas run` gives it a
+        `state` column); None for rulesets whose HP says it all."""
+        return None
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -39,7 +39,7 @@ def test_a_parry_that_stops_the_blow_cancels_its_damage() -> None:
     assert fight.events(DamageCancelled)[0].points == 3
     assert fight.events(Struck)[0].pool == "5x3/1x1"
     rolled = fight.events(DamageRolled)[0]
-    assert (rolled.normal, rolled.total) == (3, 3)  # 6 rolled, 3 cancelled
+    assert (rolled.normal, rolled.cancelled, rolled.total) == (6, 3, 3)  # 6 rolled, 3 cancelled
     assert fight.clock.next_tick("bo") == 7
     assert fight.dice_left == 0
 

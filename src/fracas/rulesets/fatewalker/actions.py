@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
 
 from fracas.core.actions import Action
+from fracas.core.validation import Int
 
 Reaction = Literal[
     "none",
@@ -25,6 +28,12 @@ Reaction = Literal[
 ]
 """The reactions and counterattacks a strike's target may answer with (rules/defence.py)."""
 
+BARRIER_MAX = 20
+Barrier = Annotated[Int, Field(ge=0, le=BARRIER_MAX)]
+"""A Barrier rating from the Barrier Chart (L1590-1612: light construction 1 ... reinforced
+steel "10+"); whatever a blow or a shot goes through demotes its damage by this much, like
+Deflection of any type (rules/harm.py, `against`)."""
+
 UNARMED = "unarmed"
 """Bare hands wherever a weapon id is asked for: the unarmed Strike, 6 ticks, 5x1 @5."""
 
@@ -40,6 +49,9 @@ class Strike(Action):
     target: str
     weapon: str = UNARMED
     reaction: Reaction | None = None
+    barrier: Barrier = 0
+    """The Barrier rating of what the blow goes through (the GM's call from the Barrier
+    Chart, L1590-1612): it demotes the damage like Deflection, whatever the damage type."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,7 +270,7 @@ class TakeCover(Action):
 
     do: ClassVar[str] = "take_cover"
     cover: Literal[50, 90] = 50
-    barrier: int = 0
+    barrier: Barrier = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -292,3 +304,26 @@ class Reload(Action):
     weapon: str
     quick: bool = False
     extra: int = 0
+
+
+# -- fw-harm: in-fight healing (rules/healing.py) ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApplySerum(Action):
+    """Apply Serum, 10 ticks, no roll: "Serum immediately heals 3 wounds"; a patient left
+    with fewer than 3 Mortal wounds is stabilized. Needs a hypo (`aid: {serum: n}`) and the
+    patient within touch (2 m; oneself counts)."""
+
+    do: ClassVar[str] = "apply_serum"
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilize(Action):
+    """Stabilize, 20 ticks a roll: Awareness(Survival), an extended roll whose net successes
+    (successes - 2) add up until they reach the patient's Mortal boxes, which stops the
+    bleeding. Only on a patient with Mortal wounds, within touch (2 m)."""
+
+    do: ClassVar[str] = "stabilize"
+    target: str

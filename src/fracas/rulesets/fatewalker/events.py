@@ -68,7 +68,8 @@ class Struck(StateEvent):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageRolled(StateEvent):
     """The damage dice read: points from dice showing 0 (`penetrating`, which armor does not
-    absorb) and the rest (`normal`), what Absorb took, and what is left to wound."""
+    absorb) and the rest with any flat bonus (`normal`), what Absorb took, the points a
+    stopping parry or block cancelled, and what is left to wound (rules/harm.py)."""
 
     kind: ClassVar[str] = "damage_rolled"
     target: str
@@ -76,11 +77,13 @@ class DamageRolled(StateEvent):
     penetrating: int
     absorbed: int
     total: int
+    cancelled: int = 0
 
     def describe(self) -> str:
         zeros = f" + {self.penetrating} through armor" if self.penetrating else ""
         absorbed = f", {self.absorbed} absorbed" if self.absorbed else ""
-        return f"damage to {self.target}: {self.normal}{zeros}{absorbed} = {self.total}"
+        cancelled = f", {self.cancelled} cancelled" if self.cancelled else ""
+        return f"damage to {self.target}: {self.normal}{zeros}{absorbed}{cancelled} = {self.total}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +98,10 @@ class Wounded(StateEvent):
     mortal: int
     hp: int
     """Boxes left on the whole chart, shown as HP."""
+    stun: int = 0
+    """Boxes of the Normal section marked stun; `amount` was stun if `stunning`."""
+    stunning: bool = False
+    temporary_since: int | None = None
 
     def apply(self, state: EncounterState) -> EncounterState:
         return update(
@@ -104,12 +111,16 @@ class Wounded(StateEvent):
             normal=self.normal,
             mortal=self.mortal,
             hp=self.hp,
+            stun=self.stun,
+            temporary_since=self.temporary_since,
         )
 
     def describe(self) -> str:
+        stun = f", {self.stun} stun" if self.stun else ""
+        kind = " stun" if self.stunning else ""
         return (
-            f"{self.target} takes {self.amount}: chart {self.temporary} temporary, "
-            f"{self.normal} normal, {self.mortal} mortal"
+            f"{self.target} takes {self.amount}{kind}: chart {self.temporary} temporary, "
+            f"{self.normal} normal{stun}, {self.mortal} mortal"
         )
 
 
@@ -241,7 +252,7 @@ class DamageCancelled(StateEvent):
         return f"{self.defender}'s defence cancels {self.points} damage"
 
 
-# -- movement, senses, ranged combat, Will (fw-move) -----------------------------------------
+# -- movement, senses, ranged combat, Will (fw-move; Tough spends it too) --------------------
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -378,8 +389,13 @@ class Noticed(StateEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WillSpent(StateEvent):
+    """Will spent: a point on a sprint or on initiating combat (rules/movement.py), or
+    `amount` points on Tough, "spend a point of Will to ignore a point of damage"
+    (rules/wounds.py); `spent` is the running total."""
+
     kind: ClassVar[str] = "will_spent"
     combatant: str
+    amount: int = 1
     spent: int
     why: str
 
@@ -387,7 +403,8 @@ class WillSpent(StateEvent):
         return update(state, self.combatant, will_spent=self.spent)
 
     def describe(self) -> str:
-        return f"{self.combatant} spends a point of Will on {self.why} ({self.spent} spent)"
+        points = "a point of Will" if self.amount == 1 else f"{self.amount} Will"
+        return f"{self.combatant} spends {points} on {self.why} ({self.spent} spent)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -448,3 +465,147 @@ class ShotTaken(Event):
             f"{self.shooter} shoots at {self.target} with {self.weapon}, {self.metres:.1f} m "
             f"({self.band} range): {mods}"
         )
+
+
+# -- fw-harm: shields, the wound chart over time, healing --------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldScreened(StateEvent):
+    """An energy shield met an attack: the dice it took out of the pool (`removed`, worth
+    `prevented` points) and the energy left; `triggered` is False for a pool under the
+    shield's minimum ("it simply doesn't trigger at all")."""
+
+    kind: ClassVar[str] = "shield_screened"
+    target: str
+    shield: str
+    triggered: bool
+    removed: str
+    prevented: int
+    energy: int
+    pool: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, energy=self.energy)
+
+    def describe(self) -> str:
+        if not self.triggered:
+            return f"{self.target}'s {self.shield} shield does not trigger ({self.pool})"
+        return (
+            f"{self.target}'s {self.shield} shield takes {self.removed} ({self.prevented} "
+            f"points): pool {self.pool}, energy {self.energy}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldRecharged(StateEvent):
+    """ "The shield will regenerate Energy (up to the maximum) every 6 ticks"."""
+
+    kind: ClassVar[str] = "shield_recharged"
+    combatant: str
+    energy: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, energy=self.energy)
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s shield recharges to {self.energy}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockedOut(StateEvent):
+    """A consciousness roll failed after stun damage."""
+
+    kind: ClassVar[str] = "knocked_out"
+    target: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, status=Status.UNCONSCIOUS)
+
+    def describe(self) -> str:
+        return f"{self.target} falls unconscious"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BleedingScheduled(StateEvent):
+    """The next point of bleeding out is due at `tick` (None: the bleeding has stopped)."""
+
+    kind: ClassVar[str] = "bleeding_scheduled"
+    target: str
+    tick: int | None
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, bleeds_at=self.tick)
+
+    def describe(self) -> str:
+        if self.tick is None:
+            return f"{self.target} stops bleeding ({self.why})"
+        return f"{self.target} bleeds again at tick {self.tick} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TemporaryFaded(StateEvent):
+    """ "Temporary Wounds completely disappear ... ~600 ticks (5 minutes)"."""
+
+    kind: ClassVar[str] = "temporary_faded"
+    target: str
+    hp: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, temporary=0, temporary_since=None, hp=self.hp)
+
+    def describe(self) -> str:
+        return f"{self.target}'s temporary wounds fade"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Healed(StateEvent):
+    """Boxes cleared by treatment: the chart's new totals, as in `Wounded`."""
+
+    kind: ClassVar[str] = "healed"
+    target: str
+    amount: int
+    how: str
+    normal: int
+    stun: int
+    mortal: int
+    hp: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(
+            state, self.target, normal=self.normal, stun=self.stun, mortal=self.mortal, hp=self.hp
+        )
+
+    def describe(self) -> str:
+        return f"{self.how} heals {self.target} of {self.amount}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilizing(StateEvent):
+    """The running net total of an extended Stabilize roll on `target`."""
+
+    kind: ClassVar[str] = "stabilizing"
+    target: str
+    total: int | None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.target, stabilized=self.total)
+
+    def describe(self) -> str:
+        return f"stabilizing {self.target}: {self.total} net so far"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SerumUsed(StateEvent):
+    kind: ClassVar[str] = "serum_used"
+    combatant: str
+    left: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        person = state.get(self.combatant)
+        aid = person.aid.model_copy(update={"serum": self.left})  # type: ignore[attr-defined]
+        return update(state, self.combatant, aid=aid)
+
+    def describe(self) -> str:
+        return f"{self.combatant} uses a hypo of Serum ({self.left} left)"

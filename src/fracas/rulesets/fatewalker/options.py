@@ -44,6 +44,11 @@ class FatewalkerOptions(BaseModel):
     """Gap 7: a parry or block "resolved as an Attack" stops the blow on 2 successes and its
     damage cancels the attack's (damage); or its successes also cancel attack successes, as
     "reactions ... reduce the Attack's successes" (successes)."""
+    cancel: Literal["after_absorb", "before_absorb"] = "after_absorb"
+    """Gap 7: where the points of a stopping parry or block come off the blow (the seed gives
+    no order): after Absorb, from everything left, penetrating points too (after_absorb, the
+    digest's full pipeline, section 3.11 steps 7-8); or from the rolled points before Absorb,
+    the normal ones first, then the penetrating ones (before_absorb, gap 7's own wording)."""
     margin: Literal["short_of_two", "failed_dice"] = "short_of_two"
     """Gap 12: the margin of failure of a roll: how far it fell short of the 2 successes a
     pass needs (short_of_two), or how many of its dice failed (failed_dice)."""
@@ -69,6 +74,24 @@ class FatewalkerOptions(BaseModel):
     """L1440: one ambusher's free pre-initiative action, `{by: id, action: {do: ...}}`; it
     resolves before tick 1, its cost is added to the ambusher's initiative, and it costs 1
     Will ("Initiating Combat")."""
+    # -- fw-harm: shields, the wound chart (docs/rulesets/fatewalker.md, "Harm") -------------
+    shield_cap: Literal["half_energy", "energy"] = "half_energy"
+    """Gap 11: an energy shield removes dice worth up to its Max Absorb or "half of the
+    current Energy Pool (whichever is lower)" (half_energy, as written), or up to the whole
+    pool (energy), for tables that find the seed's reserves too small for its own example."""
+    shield_armor: Literal["marked", "any"] = "marked"
+    """Gap 26: an energy shield goes over armor marked "Functions under a shield" only
+    (marked: "they prevent the use of heavier armors"), or over any armor (any)."""
+    hand_shield: Literal["armor", "block_only"] = "armor"
+    """A hand-held shield's Deflection and Absorb count as armor while it is not held as
+    cover (armor: Shield Cover says that only then it "does [not] count towards the
+    character's armor"), or only when it blocks (block_only)."""
+    consciousness: Annotated[Literal[2, 1], NOT_BOOL] = 2
+    """Gap 23: the successes a consciousness roll (Prowess(Resilience)) needs: 2, the mark of
+    any roll that passes, or 1, as the Leaping Dodge's and Charge's footing rolls ask."""
+    temporary_fade: Int = Field(default=600, ge=0, le=100_000)
+    """Ticks after which Temporary wounds vanish ("~600 ticks (5 minutes) for protracted
+    scenes"), counted from the first box marked; 0 keeps them for the whole fight."""
 
 
 class Ambush(BaseModel):

@@ -16,6 +16,7 @@ from fracas.core.validation import validated
 from fracas.rulesets.fatewalker.actions import (
     MANEUVER_STRIKES,
     Aim,
+    ApplySerum,
     ChangeMove,
     Disengage,
     Engage,
@@ -27,6 +28,7 @@ from fracas.rulesets.fatewalker.actions import (
     Reload,
     Shoot,
     Sprint,
+    Stabilize,
     StandUp,
     StopMove,
     Strike,
@@ -37,8 +39,10 @@ from fracas.rulesets.fatewalker.rules import (
     ambush,
     engage,
     footwork,
+    healing,
     holding,
     initiative,
+    lasting,
     movement,
     ranged,
     senses,
@@ -46,7 +50,7 @@ from fracas.rulesets.fatewalker.rules import (
 )
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
 from fracas.rulesets.fatewalker.scene import Scene
-from fracas.rulesets.fatewalker.setup import walker_from
+from fracas.rulesets.fatewalker.setup import check_gear, walker_from
 from fracas.rulesets.fatewalker.sheet import Sheet
 
 
@@ -81,6 +85,9 @@ class Fatewalker(TickedRuleset):
             Shoot: (ranged.verify_shoot, ranged.resolve_shoot),
             Aim: (ranged.verify_aim, ranged.resolve_aim),
             Reload: (ranged.verify_reload, ranged.resolve_reload),
+            # fw-harm: in-fight healing
+            ApplySerum: (healing.verify_serum, healing.resolve_serum),
+            Stabilize: (healing.verify_stabilize, healing.resolve_stabilize),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -103,6 +110,7 @@ class Fatewalker(TickedRuleset):
                     "`wounds: {temporary, columns, column_height, mortal}` or leave it out"
                 )
             people.append(walker_from(validated(Sheet, given, where)))
+            check_gear(people[-1], opts, where)  # fw-harm: an energy shield over heavy armor
         surprise = opts.surprise if isinstance(opts, FatewalkerOptions) else {}
         sides = set(surprise) - {p.side for p in people}
         if sides:
@@ -133,11 +141,16 @@ class Fatewalker(TickedRuleset):
 
     def alarms(self, state: EncounterState) -> Iterable[int]:
         now = clock(state)
-        return [
+        late = [
             w.aware_at
             for w in (walker(state, c.id) for c in state.combatants)
             if w.aware_at is not None and now.next_tick(w.id) is None
-        ] + movement.alarms(state)  # fw-move: the ends of movement segments
+        ]
+        return [
+            *late,
+            *movement.alarms(state),  # fw-move: the ends of movement segments
+            *lasting.alarms(state),  # fw-harm: bleeding, fading, shield recharge
+        ]
 
     def on_tick(self, tx: Transaction, tick: int) -> None:
         """Late comers who become aware at this tick roll initiative and join (L1436)."""
@@ -148,6 +161,7 @@ class Fatewalker(TickedRuleset):
             if late.aware_at == tick and clock(tx.state).next_tick(late.id) is None:
                 ticks, why = initiative.initiative_roll(tx, late.id, at_start=False)
                 TIMELINE.join(tx, late.id, ticks, f"joins late, {why}")
+        lasting.on_tick(tx, tick)  # fw-harm: bleeding, Temporary wounds fading, shield recharge
 
     def may_preempt(
         self, state: EncounterState, holder: str, declared: tuple[Declaration, ...]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, field_validator
 
-from fracas.core.validation import Int
+from fracas.core.validation import NOT_BOOL, Int
 from fracas.rulesets.fatewalker.rules.damage import DamagePool, parse_damage
 
 ID = r"^[A-Za-z0-9_-]+$"
@@ -95,6 +95,8 @@ class Weapon(BaseModel):
     """Rounds a load holds; left out, ammunition is not counted (fw-move)."""
     reload: Int = Field(default=6, ge=1, le=100)
     """The base reload time in ticks (the seed gives none; ours) (fw-move)."""
+    stun: StrictBool = False
+    """Whether its damage is Stun (a stunner, a club pulled); bare hands always are."""
 
     @field_validator("ranges")
     @classmethod
@@ -131,6 +133,9 @@ class Armor(BaseModel):
     id: str = Field(default="armor", pattern=ID)
     absorb: Int = Field(default=0, ge=0, le=20)
     deflection: Deflection = Field(default_factory=Deflection)
+    under_shield: StrictBool = False
+    """Whether an energy shield may be worn over it: the seed's rows say "Functions under a
+    shield" (gap 26); inline armor says so itself."""
 
 
 class Wounds(BaseModel):
@@ -153,6 +158,56 @@ class Optics(BaseModel):
     infrared: bool = False
 
 
+class EnergyShield(BaseModel):
+    """An energy shield (Armor, "Energy Shields"; Dramatic Scenes, "Energy Shields"): attacks
+    whose pool could do at least `min_activation` lose dice worth up to `max_absorb` (or half
+    the energy left, whichever is lower); `recharge` energy comes back every 6 ticks, up to
+    `reserve`. Inline, or the id of a row of data/energy_shields.toml."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(default="shield", pattern=ID)
+    min_activation: Int = Field(default=0, ge=0, le=200)
+    max_absorb: Int = Field(ge=0, le=200)
+    recharge: Int = Field(default=0, ge=0, le=100)
+    reserve: Int = Field(ge=0, le=200)
+
+
+class HandShield(BaseModel):
+    """A hand-held shield. The seed names its stats (Deflection, Absorb, "block value and
+    block speed", a size giving 50% or 90% cover: L3489, L3504) but has no table (gap 27), so
+    every number is the sheet's. While it is not held as cover it counts as armor (option
+    `hand_shield`); `block` is the damage a shield block deals, `speed` its tick cost."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str = Field(default="shield", pattern=ID)
+    absorb: Int = Field(default=0, ge=0, le=20)
+    deflection: Deflection = Field(default_factory=Deflection)
+    block: str | None = None
+    speed: Int = Field(default=6, ge=1, le=30)
+    size: Size = "M"
+    cover: Annotated[Literal[50, 90], NOT_BOOL] = 50
+
+    @field_validator("block")
+    @classmethod
+    def _block_notation(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_damage(value)
+        return value
+
+
+class Aid(BaseModel):
+    """What a combatant carries to treat wounds in a fight (Environmental Scenes, "Healing
+    Wounds"): hypos of Serum, and a medkit's rating (0: none, the roll's -2)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    serum: Int = Field(default=0, ge=0, le=20)
+    medkit: Int = Field(default=0, ge=0, le=10)
+
+
+Power = Literal["painless"]
+"""Powers the engine plays by themselves; Tough (Tier 0) everyone has, see `spend_will`."""
+
+
 class Sheet(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     id: str
@@ -163,6 +218,7 @@ class Sheet(BaseModel):
     skills: Skills = Field(default_factory=Skills)
     weapons: tuple[Weapon, ...] = ()
     armor: Armor | None = None
+    """Inline, or the id of a row of the seed's armor tables (data/armor.toml)."""
     wounds: Wounds = Field(default_factory=Wounds)
     start_tick: Int | None = Field(default=None, ge=1, le=100_000)
     """A starting action tick fixed by the scenario instead of rolled (a GM's ruling, and
@@ -176,6 +232,28 @@ class Sheet(BaseModel):
     optics: Optics = Field(default_factory=Optics)
     illumination: Literal["none", "some", "well"] = "none"
     """How well lit this combatant is as a target in the dark (fw-move)."""
+    energy_shield: EnergyShield | None = None
+    shield: HandShield | None = None
+    aid: Aid = Field(default_factory=Aid)
+    powers: tuple[Power, ...] = ()
+    spend_will: Literal["never", "mortal", "wounds"] = "mortal"
+    """Tough ("spend a point of Will to ignore a point of damage"), the combatant's choice:
+    never, only to keep damage out of the Mortal section (mortal), or out of the Normal and
+    Mortal sections (wounds). A decider, not a rule."""
+
+    @field_validator("armor", mode="before")
+    @classmethod
+    def _armor_by_id(cls, value: object) -> object:
+        from fracas.rulesets.fatewalker.catalog import armor_named
+
+        return armor_named(value) if isinstance(value, str) else value
+
+    @field_validator("energy_shield", mode="before")
+    @classmethod
+    def _shield_by_id(cls, value: object) -> object:
+        from fracas.rulesets.fatewalker.catalog import energy_shield_named
+
+        return energy_shield_named(value) if isinstance(value, str) else value
 
     @field_validator("weapons")
     @classmethod

@@ -1,6 +1,10 @@
-"""Plain tactics for autoplay: strike the nearest foe in reach with the weapon of the biggest
-damage pool; a holder asked about a foe's declared action strikes that foe first if it can.
-Nobody moves yet, so a combatant with no foe in reach waits (or, when it must declare, holds).
+"""Plain tactics for autoplay, first that is legal: Serum for a bleeding friend within touch;
+a shot at a foe in short or medium range; a strike at the nearest foe in reach with the
+weapon of the biggest damage pool (a holder asked about a foe's declared action strikes that
+foe first if it can); else reload an empty gun and close in (walk to a gun's medium range,
+run to a weapon's reach), shooting at long range only when closing cannot be done. A target
+answers a strike with the strike flow's default reaction: a parry when it pays, else a dodge
+(rules/strike.py, `default_reaction`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.fatewalker.actions import (
     UNARMED,
+    ApplySerum,
     Hold,
     Move,
     Reload,
@@ -21,6 +26,7 @@ from fracas.rulesets.fatewalker.actions import (
 )
 from fracas.rulesets.fatewalker.rules import ranged, roll
 from fracas.rulesets.fatewalker.rules.common import clock, walker
+from fracas.rulesets.fatewalker.rules.healing import TOUCH
 from fracas.rulesets.fatewalker.rules.strike import UNARMED_STRIKE
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
@@ -67,7 +73,7 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
         if me.motion is not None:
             wishes.append(StopMove(actor=actor))  # fw-move: a mover cannot hold
         wishes.append(Hold(actor=actor))
-    return ruleset.first_legal(state, wishes)
+    return ruleset.first_legal(state, _first_aid(state, me) + wishes)
 
 
 # -- fw-move: shoot what is in range, reload, close in ------------------------------------------
@@ -120,3 +126,18 @@ def _closing(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Acti
         reach = max([UNARMED_STRIKE.reach, *(w.reach for w in me.weapons)])
         wishes.append(Move(actor=me.id, mode="run", toward=foes[0].id, within=0.9 * reach))
     return wishes + _shots(state, me, foes, far=True)
+
+
+# -- fw-harm: first aid ------------------------------------------------------------------------
+
+
+def _first_aid(state: EncounterState, me: Walker) -> list[Action]:
+    """fw-harm: Serum for a bleeding friend within touch (oneself too), before any blow."""
+    if me.aid.serum < 1:
+        return []
+    friends = (walker(state, c.id) for c in state.combatants if c.side == me.side)
+    return [
+        ApplySerum(actor=me.id, target=f.id)
+        for f in friends
+        if f.bleeds_at is not None and me.distance_to(f) <= TOUCH
+    ]

@@ -7,7 +7,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fracas.core.state import Combatant
-from fracas.rulesets.fatewalker.sheet import Armor, Attributes, Optics, Skills, Weapon, Wounds
+from fracas.rulesets.fatewalker.sheet import (
+    Aid,
+    Armor,
+    Attributes,
+    EnergyShield,
+    HandShield,
+    Optics,
+    Power,
+    Skills,
+    Weapon,
+    Wounds,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,7 +43,7 @@ class Walker(Combatant):
     """The tick and simultaneous group it last reacted to: one reaction per group (L1431)."""
     footwork: tuple[int, int] | None = None
     """Footwork's bonus dice left and the tick they last until."""
-    # -- fw-move: height, movement, cover, aim, ammunition, Will, sight --
+    # -- fw-move: height, movement, cover, aim, ammunition, sight --
     z: float = 0.0
     prone: bool = False
     motion: Motion | None = None
@@ -41,10 +52,28 @@ class Walker(Combatant):
     aim: Aiming | None = None
     fired: tuple[tuple[str, int], ...] = ()
     """Rounds fired from each counted weapon since its last reload."""
-    will_spent: int = 0
     visible_range: float = 25.0
     optics: Optics = field(default_factory=Optics)
     illumination: str = "none"
+    # -- fw-harm: the full wound chart, shields, Will (rules/wounds.py, rules/shields.py) --
+    stun: int = 0
+    """Boxes of the Normal section marked as stun ("/"); `normal` counts those marked "X"."""
+    will_spent: int = 0
+    """Will spent so far: on sprints and on initiating combat (rules/movement.py), on Tough
+    (rules/wounds.py)."""
+    bleeds_at: int | None = None
+    """The tick of the next point of bleeding, while Mortal wounds bleed (L1693)."""
+    temporary_since: int | None = None
+    """The tick the Temporary section began to fill; it empties 600 ticks later (L1687)."""
+    stabilized: int | None = None
+    """Net successes of Stabilize rolls so far (None: no Stabilize begun)."""
+    energy_shield: EnergyShield | None = None
+    energy: int = 0
+    """The energy shield's current Energy Pool."""
+    shield: HandShield | None = None
+    aid: Aid = field(default_factory=Aid)
+    powers: tuple[Power, ...] = ()
+    spend_will: str = "mortal"
 
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
@@ -53,8 +82,14 @@ class Walker(Combatant):
     def wound_penalty(self) -> int:
         """Each Normal column with damage in it carries its penalty; "Each Mortal point adds
         one more wound penalty"."""
-        started = math.ceil(self.normal / self.chart.column_height)
-        return started * self.chart.penalty_per_column + self.mortal
+        started = math.ceil((self.normal + self.stun) / self.chart.column_height)
+        penalty = started * self.chart.penalty_per_column + self.mortal
+        # Painless: "Suffer 2 less wound penalties" (L261)
+        return max(0, penalty - 2) if "painless" in self.powers else penalty
+
+    @property
+    def will_left(self) -> int:
+        return max(0, self.attributes.will - self.will_spent)
 
     def distance_to(self, other: Walker) -> float:
         return math.hypot(self.x - other.x, self.y - other.y)
@@ -79,11 +114,27 @@ class Walker(Combatant):
             "wounds": {
                 "temporary": f"{self.temporary}/{self.chart.temporary}",
                 "normal": f"{self.normal}/{self.chart.columns * self.chart.column_height}",
+                "stun": self.stun,
                 "mortal": f"{self.mortal}/{self.chart.mortal}",
                 "penalty": self.wound_penalty,
             },
             **_move_json(self),
+            **self._harm_json(),
         }
+
+    def _harm_json(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {"will": f"{self.will_left}/{self.attributes.will}"}
+        if self.energy_shield is not None:
+            extra["energy"] = f"{self.energy}/{self.energy_shield.reserve}"
+        if self.bleeds_at is not None:
+            extra["bleeds_at"] = self.bleeds_at
+        return extra
+
+    def state_note(self) -> str | None:
+        """The wound chart in a line for `fracas run`'s table (see rules/chart.py)."""
+        from fracas.rulesets.fatewalker.rules.chart import compact
+
+        return compact(self)
 
 
 def _move_json(person: Walker) -> dict[str, Any]:
@@ -97,8 +148,6 @@ def _move_json(person: Walker) -> dict[str, Any]:
         shown["cover"] = person.cover
     if person.aim is not None:
         shown["aim"] = person.aim.bonus
-    if person.will_spent:
-        shown["will_spent"] = person.will_spent
     return shown
 
 

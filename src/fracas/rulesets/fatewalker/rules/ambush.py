@@ -18,7 +18,7 @@ from fracas.core.errors import FracasError, ScenarioError
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.rules.common import options, walker
-from fracas.rulesets.fatewalker.rules.movement import spend_will, will_left
+from fracas.rulesets.fatewalker.rules.movement import spend_will
 from fracas.rulesets.fatewalker.walker import Walker
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def planned(ruleset: Fatewalker, state: EncounterState) -> Action | None:
         raise ScenarioError(f"{WHERE}.by: no combatant {plan.by!r}; combatants: {ids}")
     if person.aware_at is not None:
         raise ScenarioError(f"{WHERE}.by: {plan.by} is not aware at the start (aware_at)")
-    if will_left(person) < 1:
+    if person.will_left < 1:
         raise ScenarioError(f"{WHERE}.by: {plan.by} has no Will to initiate combat (1 needed)")
     raw = {**plan.action, "actor": plan.by}
     try:

@@ -8,9 +8,9 @@ Three families, by what the seed says they do:
 - **Parries and blocks** (Parry, Quick Parry, Power Parry; Block, Quick Block, Martial Block,
   Leg Check): "resolved as an Attack maneuver with the weapon in hand"; one that rolls the 2
   successes an attack needs stops the blow, and "Damage done on the parry maneuver cancels
-  damage done on the attack": this module decides whether it stops and rolls nothing more;
-  the strike flow rolls the parry's damage and the damage pipeline subtracts it (gap 7,
-  option `parry`).
+  damage done on the attack": this module decides whether it stops; the strike flow has
+  the parry's damage rolled (`stopped_damage`) and the damage pipeline, rules/harm.py,
+  subtracts it (gap 7, options `parry` and `cancel`).
 - **Counterattacks**: Step Inside (above, and it closes the range: "every 2 net successes
   added to the current Engage level"), Parry/Riposte and Block/Strike ("Resolve the actions
   separately, however if the block fails the attack is at a penalty equal to the attacker's
@@ -41,7 +41,7 @@ from fracas.rulesets.fatewalker.events import (
     ReactionTaken,
     Struck,
 )
-from fracas.rulesets.fatewalker.rules import melee, roll
+from fracas.rulesets.fatewalker.rules import harm, melee, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.rules.damage import DamagePool
 from fracas.rulesets.fatewalker.rules.maneuvers import (
@@ -257,8 +257,6 @@ def _strike_back(tx: Transaction, action: Strike, name: str, penalty: int) -> No
     """The counter's strike: Prowess(Weaponry or Unarmed) at -2 and, after a failed parry or
     block, minus the attacker's net successes (a plain penalty, not a wound penalty). The
     attacker, mid-action, does not react to it: the counter resolves with its action."""
-    from fracas.rulesets.fatewalker.rules.strike import after_armor, damage
-
     state = tx.state
     opts = options(state)
     defender = walker(state, action.target)
@@ -278,7 +276,8 @@ def _strike_back(tx: Transaction, action: Strike, name: str, penalty: int) -> No
     )
     successes = roll.roll(tx, defender.id, f"{name.replace('_', ' ')} strike", pool, opts)
     hit = successes >= roll.HIT
-    dealt = after_armor(weapon, weapon.pool, attacker, successes, opts.promotions)
+    promoted = harm.promotions(successes, opts)
+    dealt = harm.against(attacker, weapon.pool, weapon.type, promoted, opts)
     tx.emit(
         Struck(
             attacker=defender.id,
@@ -293,7 +292,8 @@ def _strike_back(tx: Transaction, action: Strike, name: str, penalty: int) -> No
         )
     )
     if hit:
-        damage(tx, attacker, dealt, absorb=attacker.armor.absorb if attacker.armor else 0)
+        stun = name == "block_strike" or weapon.stun  # the unarmed Strike's damage is Stun
+        harm.deal(tx, harm.Blow(target=attacker.id, pool=dealt, stun=stun))
 
 
 def _strike_profile() -> Weapon:
@@ -306,9 +306,7 @@ def stopped_damage(tx: Transaction, defender: str, outcome: Outcome) -> int:
     """Roll the damage of a parry or block that stopped the blow: the points it cancels."""
     if outcome.stop is None:
         return 0
-    from fracas.rulesets.fatewalker.rules.strike import rolled_damage
-
-    normal, penetrating = rolled_damage(tx, outcome.stop, f"{outcome.reaction} by {defender}")
+    normal, penetrating = harm.rolled(tx, outcome.stop, f"{outcome.reaction} by {defender}")
     tx.emit(DamageCancelled(defender=defender, points=normal + penetrating))
     return normal + penetrating
 

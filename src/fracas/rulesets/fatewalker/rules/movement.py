@@ -349,13 +349,9 @@ def verify_sprint(state: EncounterState, action: SprintAction) -> None:
         raise IllegalAction(problem)
     if person.motion is not None and person.motion.mode == "sprint":
         raise IllegalAction(f"{person.id} is sprinting already")
-    if will_left(person) < 1:
+    if person.will_left < 1:
         raise IllegalAction(f"{person.id} has no Will left to sprint (1 a sprint)")
     _moving_anywhere(state, person, action, sprint_rate(person.speed, 0))
-
-
-def will_left(person: Walker) -> int:
-    return person.attributes.will - person.will_spent
 
 
 def spend_will(tx: Transaction, who: str, why: str) -> None:

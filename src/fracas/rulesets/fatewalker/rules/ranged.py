@@ -3,9 +3,11 @@ into a melee L1657-1659; Actions and Maneuvers, "Ranged Actions" L3325-3419 and 
 Cover" L3233).
 
 A shot is Prowess(Ranged), +1 die per step of the Ranged Combat Modifier Chart, and resolves
-like a strike: 2 successes hit, net successes promote the damage dice, Deflection (and a
-Barrier shot through) demotes them. Nothing reacts to a shot yet: the Dodge is for "Melee/
-Fight attacks" only (gap 33), and the evasions against missiles are fw-melee's.
+like a strike, through the same damage pipeline (rules/harm.py): 2 successes hit, net
+successes promote the damage dice, Deflection and the Barrier of cover shot through demote
+them, then energy shields, Absorb, Tough and the wound chart. Nothing reacts to a shot yet:
+the Dodge is for "Melee/Fight attacks" only (gap 33), and the evasions against missiles
+(Sidestep, Dodge Missile, the projectile blocks) are not played yet.
 
 Dice order: the shooter's pool, then the damage dice (the strike's order); a stray hit rolls
 its damage dice on the one it strays into.
@@ -16,7 +18,7 @@ from __future__ import annotations
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.fatewalker.actions import Aim, Reload, Shoot, TakeCover
+from fracas.rulesets.fatewalker.actions import BARRIER_MAX, Aim, Reload, Shoot, TakeCover
 from fracas.rulesets.fatewalker.events import (
     AimTaken,
     PostureSet,
@@ -24,7 +26,7 @@ from fracas.rulesets.fatewalker.events import (
     ShotTaken,
     Struck,
 )
-from fracas.rulesets.fatewalker.rules import roll, strike, visibility
+from fracas.rulesets.fatewalker.rules import harm, roll, visibility
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Aiming, Walker
@@ -222,7 +224,8 @@ def resolve_shoot(tx: Transaction, action: Shoot) -> None:
     )
     successes = roll.roll(tx, shooter.id, f"shot with {weapon.id}", dice, opts)
     barrier = target.barrier if target.cover and action.cover == "through" else 0
-    _land(tx, shooter, target, weapon, successes, barrier)
+    promoted = harm.promotions(successes, opts)
+    _land(tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier)
     if successes < roll.HIT:
         _stray(tx, shooter, target, weapon, successes)
     cost = weapon.speed + (2 if action.marksman else 0)
@@ -230,33 +233,38 @@ def resolve_shoot(tx: Transaction, action: Shoot) -> None:
 
 
 def _land(
-    tx: Transaction, shooter: Walker, target: Walker, weapon: Weapon, net: int, barrier: int
+    tx: Transaction,
+    shooter: Walker,
+    target: Walker,
+    weapon: Weapon,
+    successes: int,
+    *,
+    promoted: int,
+    barrier: int,
 ) -> None:
-    """HOOK for fw-harm's damage pipeline: a hit's dice are promoted by net successes and
-    demoted by Deflection and a Barrier shot through ("Barrier simply functions as
-    Armor-Deflection"), as one shift (gap 8), then rolled like a strike's."""
+    """A hit's dice are promoted `promoted` times and demoted by Deflection and the Barrier
+    of cover shot through ("Barrier simply functions as Armor-Deflection"), as one shift
+    (gap 8), then dealt like a strike's (rules/harm.py)."""
     opts = options(tx.state)
-    hit = net >= roll.HIT
+    hit = successes >= roll.HIT
     pool = weapon.pool
     if hit:
-        gained = net if opts.promotions == "net" else max(0, net - roll.HIT)
-        deflection = getattr(target.armor.deflection, weapon.type) if target.armor else 0
-        pool = weapon.pool.shifted(gained - deflection - barrier)
+        pool = harm.against(target, pool, weapon.type, promoted, opts, barrier=barrier)
     tx.emit(
         Struck(
             attacker=shooter.id,
             target=target.id,
             weapon=weapon.id,
-            successes=net,
+            successes=successes,
             reaction=None,
             defence=0,
-            net=net,
+            net=successes,
             hit=hit,
             pool=str(pool),
         )
     )
     if hit:
-        strike.damage(tx, target, pool, absorb=target.armor.absorb if target.armor else 0)
+        harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=weapon.stun))
 
 
 def margin_of_failure(successes: int) -> int:
@@ -269,12 +277,12 @@ def _stray(
 ) -> None:
     """ "Ranged attacks against someone in melee combat which miss hit the other person if
     margin of failure is equal to current melee range": the stray is a hit with no net
-    successes to promote."""
+    successes to promote, through no cover."""
     fight = in_melee(tx.state, target)
     if fight is None or margin_of_failure(successes) != fight[1]:
         return
     other = walker(tx.state, fight[0])
-    _land(tx, shooter, other, weapon, roll.HIT, 0)
+    _land(tx, shooter, other, weapon, roll.HIT, promoted=0, barrier=0)
 
 
 # -- aim, reload, cover --------------------------------------------------------------------------
@@ -365,8 +373,10 @@ def verify_cover(state: EncounterState, action: TakeCover) -> None:
     person = walker(state, action.actor)
     if person.motion is not None:
         raise IllegalAction(f"{person.id} is moving: stop first (cover must be within 2 m)")
-    if not 0 <= action.barrier <= 20:
-        raise IllegalAction(f"barrier is {action.barrier}; the Barrier chart runs 1-10+ (0-20)")
+    if not 0 <= action.barrier <= BARRIER_MAX:
+        raise IllegalAction(
+            f"barrier is {action.barrier}; the Barrier chart runs 1-10+ (0-{BARRIER_MAX})"
+        )
 
 
 def resolve_cover(tx: Transaction, action: TakeCover) -> None:

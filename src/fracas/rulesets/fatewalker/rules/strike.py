@@ -8,7 +8,10 @@ attack success. Defender wins in a tie." Net successes promote damage dice ("for
 success on the attack roll one damage die will be promoted"), armor Deflection demotes them
 ("Deflection directly counters attack roll successes"); the dice are rolled against the
 damage TN, each success worth its die's points, dice showing 0 set aside as penetrating
-("cannot be Absorbed by armor"), and Absorb "flat out reduces the damage".
+("cannot be Absorbed by armor"), and Absorb "flat out reduces the damage": the one damage
+pipeline of rules/harm.py, which a maneuver's "+n damage" and a stopping parry's or block's
+damage join. Unarmed blows deal Stun ("Unless otherwise stated unarmed damage is Stun
+damage", L3557), as does a weapon marked `stun`.
 
 Dice order: the attacker's pool, the dodge's pool (when the target dodges), then the damage
 dice, the higher-valued group first.
@@ -17,21 +20,18 @@ dice, the higher-valued group first.
 from __future__ import annotations
 
 from fracas.core.errors import IllegalAction
-from fracas.core.events import DiceRolled
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
-from fracas.rulesets.fatewalker.events import DamageRolled, Struck
-from fracas.rulesets.fatewalker.rules import defence, failure, melee, roll
+from fracas.rulesets.fatewalker.events import Struck
+from fracas.rulesets.fatewalker.rules import defence, failure, harm, melee, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
-from fracas.rulesets.fatewalker.rules.damage import DamagePool
-from fracas.rulesets.fatewalker.rules.wounds import wound
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
 
 UNARMED_STRIKE = Weapon(id=UNARMED, damage="5x1 @5", size="S", speed=6, reach=2.0)
-"""The unarmed table's Strike: "6 || 5x1 @5". Its damage is Stun, which is not yet told
-apart from normal damage."""
+"""The unarmed table's Strike: "6 || 5x1 @5". Its damage is Stun ("Unless otherwise stated
+unarmed damage is Stun damage")."""
 DODGE_WAIT = 4
 """The default decider dodges only while its own action is this close (a tactic, not a rule)."""
 DODGE_THREAT = 1.5
@@ -121,7 +121,10 @@ def resolve(tx: Transaction, action: Strike) -> None:
     net = successes - answer.cancels
     hit = successes >= roll.HIT and (net > 0 if answer.defender_wins_ties else net >= 0)
     target = walker(tx.state, action.target)
-    pool = after_armor(weapon, plan.damage, target, net, opts.promotions) if hit else plan.damage
+    pool = plan.damage
+    if hit:
+        promoted = harm.promotions(net, opts)
+        pool = harm.against(target, pool, weapon.type, promoted, opts, barrier=action.barrier)
     tx.emit(
         Struck(
             attacker=attacker.id,
@@ -136,67 +139,13 @@ def resolve(tx: Transaction, action: Strike) -> None:
         )
     )
     if hit:
-        # hook (fw-melee -> fw-harm): a parry or block that stopped the blow cancels damage
-        stopped = defence.stopped_damage(tx, target.id, answer)
-        absorb = target.armor.absorb if target.armor else 0
-        damage(tx, target, pool, absorb=absorb, extra=plan.extra_damage, cancelled=stopped)
+        blow = harm.Blow(
+            target=target.id,
+            pool=pool,
+            stun=action.weapon == UNARMED or weapon.stun,
+            bonus=plan.extra_damage,
+            cancelled=defence.stopped_damage(tx, target.id, answer),
+        )
+        harm.deal(tx, blow)
     TIMELINE.spend(tx, attacker.id, plan.ticks, f"{action.do} with {weapon.id}")
     defence.follow_up(tx, action, plan, answer, successes)  # hook (fw-melee): counters
-
-
-def after_armor(
-    weapon: Weapon, pool: DamagePool, target: Walker, net: int, promotions: str
-) -> DamagePool:
-    """Net successes promote, Deflection of the weapon's damage type demotes: one shift."""
-    gained = net if promotions == "net" else max(0, net - roll.HIT)
-    deflection = getattr(target.armor.deflection, weapon.type) if target.armor else 0
-    return pool.shifted(gained - deflection)
-
-
-def damage(
-    tx: Transaction,
-    target: Walker,
-    pool: DamagePool,
-    *,
-    absorb: int,
-    extra: int = 0,
-    cancelled: int = 0,
-) -> None:
-    """Roll the pool, higher-valued dice first, and wound the target with what gets through.
-    `extra` is a maneuver's "+n damage" (gap 9: points added before Absorb); `cancelled` the
-    points of a parry or block that stopped the blow, taken from the normal points first,
-    then the penetrating ones (hook fw-melee -> fw-harm: gap 7's reading)."""
-    normal, penetrating = rolled_damage(tx, pool, f"damage to {target.id}")
-    normal += extra
-    taken = min(cancelled, normal)
-    normal, penetrating = normal - taken, max(0, penetrating - (cancelled - taken))
-    absorbed = min(absorb, normal)
-    total = penetrating + normal - absorbed
-    tx.emit(
-        DamageRolled(
-            target=target.id,
-            normal=normal,
-            penetrating=penetrating,
-            absorbed=absorbed,
-            total=total,
-        )
-    )
-    wound(tx, target, total)
-
-
-def rolled_damage(tx: Transaction, pool: DamagePool, label: str) -> tuple[int, int]:
-    """Roll a damage pool, higher-valued dice first: the points of its successes, those on
-    dice showing 0 (penetrating) apart."""
-    opts = options(tx.state)
-    normal = penetrating = 0
-    for count, value in pool.groups:
-        tx.roll(f"{count}d10", f"{label}: {count} dice worth {value} at TN {pool.tn}")
-        faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
-        for face in faces:
-            if not roll.succeeds(face, pool.tn, opts):
-                continue
-            if roll.reads(face, opts) == 0:
-                penetrating += value
-            else:
-                normal += value
-    return normal, penetrating
