@@ -9,9 +9,12 @@ from __future__ import annotations
 import pytest
 
 from fracas.core.state import Status
+from fracas.rulesets.tiers.events import Damaged
 from tests.rulesets.tiers.helpers import BOW, JAVELIN, POLEAXE, Fight, warrior
 
 MACE = {"id": "mace", "kind": "melee", "tier": 2}
+HIDE = {"natural_armor": 6}
+"""A race's T6 natural armor, which needs no Body."""
 
 
 def _worked_example_9(defender_facing: str) -> Fight:
@@ -66,6 +69,37 @@ def test_defender_who_wins_in_melee_range_counterattacks() -> None:
     fight.act("a", "attack", target="b")
     assert fight.exchange().winner == "defender"
     assert fight.damage() == [("a", 6, 24)]
+
+
+@pytest.mark.parametrize(
+    ("counters", "race", "defense", "dealt"),
+    [
+        (True, {}, "unarmed", [("a", 5 + 5 + 0, 20)]),
+        (False, {}, "unarmed", []),
+        (True, {"natural_weapon": 2}, "unarmed", [("a", 5 + 5 + 2, 18)]),
+        (False, {"natural_weapon": 2}, "unarmed", [("a", 5 + 5 + 2, 18)]),
+        (False, {}, "knife", [("a", 5 + 5 + 1, 19)]),
+    ],
+)
+def test_option_unarmed_counterattacks(
+    counters: bool, race: dict[str, int], defense: str, dealt: list[tuple[str, int, int]]
+) -> None:
+    """B18: "If they are in melee range & wielding a melee weapon, they will counterattack"
+    (l.25), while "a bowman can defend a melee attack by using unarmed" (l.13). The archer b
+    holds its bow, answers bare-handed and wins 15 to 10. By default bare hands
+    counterattack, 5 + Body 5 + T0 = 10; `unarmed_counterattacks: false` reads "wielding a
+    melee weapon" strictly and b only dodges. A race's natural weapon (T2 claws) is a weapon
+    under both: 5 + 5 + T2 = 12; and so is the knife b may swap to: 5 + 5 + T1 = 11."""
+    knife = {"id": "knife", "kind": "melee", "tier": 1}
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, facing="w", weapons=[BOW, knife], race=race),
+        dice=[10, 15],
+        options={"unarmed_counterattacks": counters},
+    )
+    fight.act("a", "attack", target="b", defend_with=defense)
+    assert (fight.exchange().defense, fight.exchange().winner) == (defense, "defender")
+    assert fight.damage() == dealt
 
 
 def test_a_bow_never_counterattacks() -> None:
@@ -170,6 +204,31 @@ def test_negative_damage_is_no_damage() -> None:
     assert fight.exchange().winner == "attacker"
     assert fight.damage() == []
     assert fight.get("b").hp == 30
+
+
+@pytest.mark.parametrize(("least", "dealt"), [(0, []), (1, [("b", 1, 29), ("b", 1, 28)])])
+def test_option_min_damage(least: int, dealt: list[tuple[str, int, int]]) -> None:
+    """B3: "*Armor bonus cannot be reduced below 0 (zero)" (l.336) is said of the crossbow
+    only. By default armor above the blow stops it (`min_damage: 0`); `min_damage: 1` lets
+    every blow that lands scratch. Both bare-handed, Body 0, in a T6 hide: a wins 11 to 10
+    (1 + 0 + T0 - 6 = -5); on b's turn a wins again as defender, 12 to 10, and counterattacks
+    (2 + 0 + T0 - 6 = -4): nothing, or 1 each time."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, body=0, weapons=[], race=HIDE, facing="e"),
+        warrior("b", "blue", 1, 0, body=0, weapons=[], race=HIDE, facing="w"),
+        dice=[11, 10, 10, 12],
+        options={"min_damage": least},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.exchange().winner == "attacker"
+    fight.end("a")
+    fight.act("b", "attack", target="a")
+    assert fight.exchange().winner == "defender"
+    assert fight.damage() == dealt
+    assert [e.formula for e in fight.events(Damaged)] == [
+        "1 + 0 + T0 - 6, at least 1 (min_damage)",
+        "2 + 0 + T0 - 6, at least 1 (min_damage)",
+    ][: len(dealt)]
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,9 @@ from fracas.core.errors import ScenarioError
 from fracas.core.grid import Grid
 from fracas.rulesets.nwo.grid import Grid as NwoGrid
 from fracas.rulesets.tiers import RULESET
+from fracas.rulesets.tiers.rules.common import armor_bonus
 from fracas.scenario import parse_scenario
-from tests.rulesets.tiers.helpers import BOW, POLEAXE, SWORD, scenario, warrior
+from tests.rulesets.tiers.helpers import BOW, POLEAXE, SWORD, Fight, scenario, warrior
 
 
 def _load(*combatants: dict[str, Any], **kwargs: Any) -> Any:
@@ -138,7 +139,7 @@ def test_cloaks_stack_over_armor_within_body() -> None:
     state = _load(
         warrior("a", "red", 0, 0, body=5, armor={"tier": 2}, cloaks=[cloak, cloak, cloak]), FOE
     )
-    assert state.get("a").all_armor == 5
+    assert armor_bonus(state, state.get("a")) == 5
     _refused(
         r"combatants\[0\]\.cloaks: a T6 armor with its cloaks needs Body 6",
         warrior("a", "red", 0, 0, body=5, armor={"tier": 3}, cloaks=[cloak, cloak, cloak]),
@@ -147,3 +148,28 @@ def test_cloaks_stack_over_armor_within_body() -> None:
     raw = warrior("a", "red", 0, 0, body=5)
     raw["armor"] = [{"tier": 2}, {"tier": 3}]
     _refused(r"combatants\[0\]\.armor", raw, FOE)
+
+
+@pytest.mark.parametrize(("add", "armor", "dealt"), [(True, 5, 3), (False, 2, 6)])
+def test_option_cloaks_add_to_armor(add: bool, armor: int, dealt: int) -> None:
+    """B12: "they may wear a T2 armor & three T1 Cloaks with a Body stat value of 5" (l.371)
+    says what Body carries, not what a cloak stops. By default the cloaks add to the armor
+    (2 + 3 = 5 against a blow); `cloaks_add_to_armor: false` leaves them weight only: the
+    attacker wins 12 to 10, so 2 + Body 3 + T3 less 5 is 3, less 2 is 6. The cloaks weigh on
+    Body under both: a fourth would be refused."""
+    cloak = {"id": "cloak", "tier": 1}
+    fight = Fight(
+        warrior("a", "red", 0, 0, body=3),
+        warrior("b", "blue", 1, 0, facing="w", armor={"tier": 2}, cloaks=[cloak, cloak, cloak]),
+        dice=[12, 10],
+        options={"cloaks_add_to_armor": add},
+    )
+    assert armor_bonus(fight.encounter.state, fight.get("b")) == armor
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("b", dealt, 30 - dealt)]
+    _refused(
+        r"combatants\[1\]\.cloaks: a T6 armor with its cloaks needs Body 6",
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, armor={"tier": 2}, cloaks=[cloak] * 4),
+        options={"cloaks_add_to_armor": add},
+    )

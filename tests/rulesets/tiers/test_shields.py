@@ -3,6 +3,8 @@ away; only in hand does a shield count."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rulesets.tiers.helpers import SWORD, Fight, warrior
 
 PUT_AWAY = {"id": "kite", "tier": 2, "equipped": False}
@@ -51,6 +53,53 @@ def test_equipping_may_run_across_the_turns_end() -> None:
     fight.end("a", "b")
     fight.act("a", "equip_shield")
     assert fight.get("a").shield_equipped
+
+
+@pytest.mark.parametrize(
+    ("how", "after", "dealt"),
+    [("consecutive", (True, 0), 5 + 5 + 3 - 2), ("one_turn", (False, 1), 5 + 5 + 3)],
+)
+def test_option_shield_equip(how: str, after: tuple[bool, int], dealt: int) -> None:
+    """B23: "Equipping a shield takes 1 round to complete (2 consecutive non-contested
+    actions)" (l.21). a equips as the last action of its turn and again as the first of the
+    next. By default (`shield_equip: consecutive`) the two follow each other and the T2 shield
+    is in hand; under `one_turn` they must be one turn's two actions, so the new turn starts
+    over at 1 of 2. a then attacks b and loses 5 to 10: b's counterattack from a's front is
+    5 + 5 + T3 = 13, less the shield's 2 where it is in hand."""
+    fight = Fight(
+        warrior("a", "red", 5, 5, facing="s", shield=PUT_AWAY),
+        warrior("b", "blue", 5, 6),
+        dice=[5, 10],
+        options={"shield_equip": how},
+    )
+    fight.act("a", "equip_shield")
+    assert fight.get("a").shield_progress == 1
+    fight.end("a", "b")
+    fight.act("a", "equip_shield")
+    assert (fight.get("a").shield_equipped, fight.get("a").shield_progress) == after
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("a", dealt, 30 - dealt)]
+
+
+def test_one_turn_shield_equip_takes_both_actions_of_a_turn() -> None:
+    """B23, `shield_equip: one_turn`: the two equipping actions are the turn's two, so the
+    first must open the turn: after a move, or on a reserved action (which stands alone on
+    another's turn), equipping is refused; opening the turn with it, the second puts the
+    shield in hand."""
+    fight = Fight(
+        warrior("a", "red", 5, 5, shield=PUT_AWAY),
+        warrior("b", "blue", 9, 9),
+        options={"shield_equip": "one_turn"},
+    )
+    fight.act("a", "move", to={"x": 4, "y": 5})
+    fight.refuse("a", "equip_shield", "a has one action left this turn; under shield_equip")
+    fight.act("a", "reserve")
+    fight.end("a")
+    fight.refuse("a", "equip_shield", "on a reserved .*under shield_equip: one_turn")
+    fight.end("b")
+    fight.act("a", "equip_shield")
+    fight.act("a", "equip_shield")
+    assert (fight.get("a").shield_equipped, fight.get("a").actions) == (True, 2)
 
 
 def test_a_shield_not_in_hand_gives_nothing() -> None:

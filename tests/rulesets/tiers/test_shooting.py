@@ -134,6 +134,48 @@ def test_a_firearm_in_the_contested_zone_rolls_and_adds_no_difference() -> None:
     assert fight.damage() == [("b", 10, 20)]
 
 
+@pytest.mark.parametrize(
+    ("ignores", "facing", "dealt"),
+    [(True, "w", 10), (True, "e", 10), (False, "w", 10 - 4), (False, "e", 10)],
+)
+@pytest.mark.parametrize(("x", "dice"), [(3, []), (8, [19, 10])])
+def test_option_firearm_ignores_shield(
+    ignores: bool, facing: str, dealt: int, x: int, dice: list[int]
+) -> None:
+    """B4: "No armor is applied versus firearm damage" (l.343), and "Shields work the same as
+    Armor" (l.373). By default the shield is no help either (`firearm_ignores_shield: true`);
+    `false` lets a T4 shield in hand take 4 off a hit from its front (b facing w, towards the
+    shooter), still none from its rear. The T5 armor never counts. The same in the sure zone
+    (3 tiles, no roll) and the contested one (8 tiles, won 19 to 10): 2 x T3 + 2 x T2 = 10."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[PISTOL]),
+        warrior("b", "blue", x, 0, facing=facing, armor={"tier": 5}, shield={"tier": 4}),
+        dice=dice,
+        options={"firearm_ignores_shield": ignores},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("b", dealt, 30 - dealt)]
+    assert fight.dice_left == 0
+
+
+@pytest.mark.parametrize(("least", "dealt"), [(0, []), (1, [("b", 1, 29)])])
+def test_option_min_damage_on_a_sure_crossbow_hit(
+    least: int, dealt: list[tuple[str, int, int]]
+) -> None:
+    """B3 and seed: "2H Crossbow damage = (weapon bonus) – (armor bonus – weapon bonus x2)",
+    "*Armor bonus cannot be reduced below 0": a 2H T2 crossbow against T7 armor is 2 - 3 = -1,
+    so nothing by default; `min_damage: 1` makes the sure hit scratch for 1."""
+    light = {"id": "latch", "kind": "crossbow", "tier": 2, "hands": 2, "range": 10}
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[light], skills={"crossbow": 4}),
+        warrior("b", "blue", 3, 0, body=7, armor={"tier": 7}),
+        options={"min_damage": least},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == dealt
+    assert fight.rolls() == []
+
+
 def test_a_weapon_may_start_unloaded() -> None:
     fight = Fight(
         warrior("a", "red", 0, 0, weapons=[dict(PISTOL, loaded=False)]),

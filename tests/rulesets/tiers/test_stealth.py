@@ -3,6 +3,8 @@ defender cannot roll against."""
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.rulesets.tiers.events import ActionSpent, Revealed
 from tests.rulesets.tiers.helpers import BOW, Fight, warrior
 
@@ -68,6 +70,61 @@ def test_stealth_needs_the_attacker_behind() -> None:
     fight.refuse(
         "a", "stealth_attack", "in b's front arc; a stealth attack comes from behind", target="b"
     )
+
+
+def _from_the_front(where: str, gap: int, level: int | str, dice: list[int]) -> Fight:
+    """a (as in `_sneak`, with a T4 bow) stands `gap` tiles north of b, in b's front arc: b
+    faces north with T2 armor and a T3 shield, in a room of Low Light `level`."""
+    return Fight(
+        warrior(
+            "a",
+            "red",
+            5,
+            5 - gap,
+            body=4,
+            reflex=3,
+            presence=1,
+            skills={"bow": 5, "stealth": 2},
+            weapons=[BOW],
+        ),
+        warrior("b", "blue", 5, 5, facing="n", presence=1, armor={"tier": 2}, shield={"tier": 3}),
+        dice=dice,
+        options={"stealth_from": where},
+        map={"width": 12, "height": 12, "light": {"level": level}},
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "gap", "level", "dice", "outcome"),
+    [
+        ("rear", 1, "bright", [], "refused"),
+        ("rear_or_unseen", 1, "bright", [], "refused"),
+        ("anywhere", 1, "bright", [10, 8, 12], (13, 9, 12 + 3 + 5 + 4 - 2 - 3)),
+        ("rear", 4, 2, [], "refused"),
+        ("rear_or_unseen", 4, 2, [10, 8, 12], (13 + 2, 9, 12 + 3 + 5 + 4 - 2 - 3)),
+        ("anywhere", 4, 2, [10, 8, 12], (13 + 2, 9, 12 + 3 + 5 + 4 - 2 - 3)),
+    ],
+)
+def test_option_stealth_from(
+    where: str, gap: int, level: int | str, dice: list[int], outcome: object
+) -> None:
+    """B24: "The Stealth skill may be used in combat any time a character is behind their
+    opponent" (l.357), while "+1 added to their roll for each tile beyond the Low Light value"
+    (l.102) has the sneaker at a distance, maybe in front. By default (`stealth_from: rear`)
+    a stealth attack from b's front arc is refused; `rear_or_unseen` allows it where b cannot
+    identify a (4 tiles off in Low Light 2, with the +2 bonus: 10 + 3 + 2 against 8 + 1), not
+    in plain view; `anywhere` allows both. From the front b's T3 shield counts beside its T2
+    armor (it "is applied" only from the rear, l.37): 12 + 3 + 5 + T4 - 5 = 19."""
+    fight = _from_the_front(where, gap, level, dice)
+    if outcome == "refused":
+        fight.refuse(
+            "a", "stealth_attack", f"in b's front arc; .*\\(stealth_from: {where}", target="b"
+        )
+        return
+    fight.act("a", "stealth_attack", target="b")
+    rolled = fight.exchange()
+    assert (rolled.attack_total, rolled.defense_total, fight.damage()[0][1]) == outcome
+    assert fight.dice_left == 0
 
 
 def test_a_stealth_attack_reveals_the_attacker_where_it_struck() -> None:

@@ -96,3 +96,27 @@ class TiersOptions(BaseModel):
     """B36: taking a weapon from a standing foe's hands is the seed's non-contested grab, no
     roll (true); or it is refused, the struggle left to the GM, and only the hands of an ally
     or of the fallen may be grabbed from (false)."""
+    min_damage: Literal[0, 1] = 0
+    """B3: the least a blow that lands deals (a won exchange, a counterattack, a sure shot, a
+    stealth attack): 0, armor above the blow stops it; or 1, every blow that lands scratches.
+    The seed clamps only the crossbow's armor (l.336) and never heals by a blow."""
+    firearm_ignores_shield: bool = True
+    """B4: "No armor is applied versus firearm damage" (l.343) covers the shield in hand too,
+    since "Shields work the same as Armor" (l.373) (true); or the shield, which is no armor,
+    still takes its Tier off a firearm hit from the front (false)."""
+    cloaks_add_to_armor: bool = True
+    """B12: cloak Tiers add to the armor's against damage as well as weighing on Body (true);
+    or they only weigh on Body, worn "to survive the cold" (l.389), and stop no blow (false)."""
+    unarmed_counterattacks: bool = True
+    """B18: a winning defender answering with bare hands counterattacks like one "wielding a
+    melee weapon" (l.25) (true); or bare hands only dodge, and only a melee weapon or a race's
+    natural weapon counterattacks (false)."""
+    shield_equip: Literal["consecutive", "one_turn"] = "consecutive"
+    """B23: the "2 consecutive non-contested actions" (l.21) of equipping a shield follow each
+    other anywhere, across the turn's end too (consecutive); or they are the two actions of one
+    turn, so the first must open the turn (one_turn)."""
+    stealth_from: Literal["rear", "rear_or_unseen", "anywhere"] = "rear"
+    """B24: a `stealth_attack` is declared only from the target's rear arc (rear); also from
+    anywhere the target cannot identify the attacker, in darkness or beyond the Low Light
+    level (rear_or_unseen); or from anywhere at all (anywhere). From the front arc the target's
+    shield counts against it."""

@@ -62,7 +62,7 @@ from fracas.rulesets.tiers.rules import (
     torches,
     turning,
 )
-from fracas.rulesets.tiers.rules.common import body, fighter, grid, standing
+from fracas.rulesets.tiers.rules.common import body, fighter, grid, options, standing
 from fracas.rulesets.tiers.rules.harm import settle
 from fracas.rulesets.tiers.rules.light import check_carriers, lit_grid
 from fracas.rulesets.tiers.setup import warrior_from
@@ -257,7 +257,17 @@ class Tiers(BaseRuleset):
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         if isinstance(event, TurnStarted):
             # a new turn: both actions again, less any spent ahead on a block (B16)
-            ahead = warrior(state, event.combatant).spent_ahead
+            who = warrior(state, event.combatant)
             state = blindness.bumps_over(state)
-            return update(state, event.combatant, actions=ahead, contested=False, spent_ahead=0)
+            # B23 shield_equip: one_turn: a shield half equipped last turn starts over
+            one_turn = options(state).shield_equip == "one_turn"
+            progress = 0 if one_turn else who.shield_progress
+            return update(
+                state,
+                event.combatant,
+                actions=who.spent_ahead,
+                contested=False,
+                spent_ahead=0,
+                shield_progress=progress,
+            )
         return state

@@ -95,11 +95,6 @@ class Warrior(Combatant):
     """Whom this round's free stealth attack on the Blind struck (rules/free_stealth.py)."""
 
     @property
-    def all_armor(self) -> int:
-        """Worn armor, cloaks and natural armor together (B12, B21)."""
-        return self.armor + self.cloaks + self.natural_armor
-
-    @property
     def tile(self) -> Tile:
         return (self.x, self.y)
 

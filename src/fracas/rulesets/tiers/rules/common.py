@@ -157,6 +157,22 @@ def in_front(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> b
     return min(apart, 8 - apart) <= FRONT_SPAN
 
 
+def armor_bonus(state: EncounterState, who: Warrior) -> int:
+    """The "armor bonus" before any shield: worn armor, natural armor and, unless the table
+    reads cloaks as warmth that stops no blow (`cloaks_add_to_armor: false`, B12), the
+    cloaks' Tiers. Every blow's armor comes from here, so the option reaches them all."""
+    cloaks = who.cloaks if options(state).cloaks_add_to_armor else 0
+    return who.armor + cloaks + who.natural_armor
+
+
+def shield_against(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> int:
+    """The shield's Tier when it is in hand and the blow comes from the front arc, else 0
+    ("only reduces damage when receiving attacks from the front", TIERS-10, TIERS-77)."""
+    if defender.shield_equipped and in_front(state, defender, attacker_tile):
+        return defender.shield
+    return 0
+
+
 def require_action(actor: Warrior, *, contested: bool) -> None:
     """ "Each turn a character may perform 2 actions ... only declare 1 contested action." """
     if actor.actions >= ACTIONS_PER_TURN:

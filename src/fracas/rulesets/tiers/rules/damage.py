@@ -8,7 +8,9 @@ each can be checked against the seed's own lines and used by every kind of attac
     2H Crossbow damage = (weapon bonus) - (armor bonus - weapon bonus x2)
     Firearm damage = (weapon bonus x2) + (ammo bonus x2)        (no armor)
 
-"*Armor bonus cannot be reduced below 0 (zero)." A result below 0 is no damage (B3). A
+"*Armor bonus cannot be reduced below 0 (zero)." A result below 0 is no damage (B3; the
+option `min_damage: 1` lifts a landed blow to 1, in rules/harm.land). A firearm ignores the
+shield too unless `firearm_ignores_shield: false` (B4). A
 crossbow shot beyond its sure range, where `crossbow_beyond: contested` allows one, deals
 bow damage (B9). Each returns the amount and the formula with its numbers, for the log.
 """
@@ -35,5 +37,10 @@ def crossbow(tier: int, hands: int, armor: int) -> tuple[int, str]:
     return max(0, tier - left), f"T{tier} - max(0, {armor} - T{tier}{times})"
 
 
-def firearm(tier: int, ammo: int) -> tuple[int, str]:
-    return 2 * tier + 2 * ammo, f"2 x T{tier} + 2 x ammo T{ammo}, no armor"
+def firearm(tier: int, ammo: int, shield: int = 0) -> tuple[int, str]:
+    """No armor; a shield only where the table lets it stop a bullet
+    (`firearm_ignores_shield: false`, B4), taken off like armor, never below 0."""
+    shot = 2 * tier + 2 * ammo
+    if shield:
+        return max(0, shot - shield), f"2 x T{tier} + 2 x ammo T{ammo} - shield {shield}, no armor"
+    return shot, f"2 x T{tier} + 2 x ammo T{ammo}, no armor"

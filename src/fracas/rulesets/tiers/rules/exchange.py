@@ -10,8 +10,9 @@ the attack."
     Thrown damage = (roll difference + weapon bonus + body) - (armor bonus)
 
 The weapon bonus is the weapon's Tier, the armor bonus the armor's Tier (with cloaks and
-natural armor) plus the shield's when the blow comes from the front (B4). Negative damage is
-no damage (B3); the formulas live in rules/damage.py, crossbow and firearm shots in
+natural armor; the cloaks only under `cloaks_add_to_armor`, B12) plus the shield's when the
+blow comes from the front (B4). Negative damage is no damage, or 1 under `min_damage: 1`
+(B3); the formulas live in rules/damage.py, crossbow and firearm shots in
 rules/shooting.py, and the low-light bonus a defender gets against shots in rules/light.py.
 
 Two melee weapons (or bare hands) wielded together throw a d20 each and keep the higher, or
@@ -19,7 +20,8 @@ the lower when the roller declares `keep: lower` (B6),
 with the lower skill and Tier (rules/arms.together). The defender answers with any melee
 weapon it carries or bare hands (it may swap freely; by default a pair in hand that both
 reach, else the best single answer): if it wins and the attacker stands within that answer's
-reach it counterattacks with the melee formula; otherwise it dodges. Bows never
+reach it counterattacks with the melee formula; otherwise it dodges (bare hands, without a
+race's natural weapon, dodge too under `unarmed_counterattacks: false`, B18). Bows never
 counterattack. Against a projectile the defender "may add any weapon skill bonus – even if
 nothing is equipped": its best weapon skill.
 An unconscious defender "may not use any dice, stats or skills in defense": its total is 0
@@ -50,17 +52,18 @@ from fracas.rulesets.tiers.rules import (
 )
 from fracas.rulesets.tiers.rules.arms import Arm, arm, default_defense, dual_defense, together
 from fracas.rulesets.tiers.rules.common import (
+    armor_bonus,
     fighter,
     gap_between,
     grid,
-    in_front,
     nearest,
     options,
     require_action,
     require_target,
+    shield_against,
     standing,
 )
-from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.rules.harm import land
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -270,12 +273,7 @@ def _check_picks(actor: Warrior, used: Arm, target: Warrior, answer: Arm, action
 
 def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple[int, int]) -> int:
     """Armor, plus the shield in hand against a blow from the front arc (TIERS-10, TIERS-77)."""
-    shield = (
-        defender.shield
-        if defender.shield_equipped and in_front(state, defender, attacker_tile)
-        else 0
-    )
-    return defender.all_armor + shield
+    return armor_bonus(state, defender) + shield_against(state, defender, attacker_tile)
 
 
 def resolve(tx: Transaction, action: Attack) -> None:
@@ -378,24 +376,39 @@ def _damage(
         tier = _tier_now(attacker, used)
         weapon = attacker.weapon(used.name)
         if weapon is not None and weapon.kind == "firearm":
-            amount, formula = damage.firearm(tier, weapon.ammo or 0)
+            amount, formula = damage.firearm(
+                tier, weapon.ammo or 0, shooting.firearm_shield(tx.state, attacker, defender)
+            )
         else:
             armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
             amount, formula = damage.contested(used.kind, difference, attacker.body, tier, armor)
-        deal(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
+        land(tx, defender.id, f"{attacker.id}'s {used.name}", amount, formula)
     elif winner == "defender":
         gap = gap_between(attacker, defender)
         reach = blindness.reach_towards(tx.state, defender, attacker, answer.reach)
         if not answer.strikes_in_melee or gap > reach:
             return  # "If they are outside melee range, they will simply dodge"
+        if not _wields_a_weapon(tx.state, defender, answer):
+            return  # B18 unarmed_counterattacks: false: bare hands only dodge
         if options(tx.state).attacker_faces_target and not attacker.large:
             # B43: turned to its target, the attacker meets the counterattack face on
-            armor = attacker.all_armor + (attacker.shield if attacker.shield_equipped else 0)
+            shield = attacker.shield if attacker.shield_equipped else 0
+            armor = armor_bonus(tx.state, attacker) + shield
         else:
             armor = armor_against(tx.state, attacker, nearest(defender, attacker.tile))
         tier = _tier_now(defender, answer)
         amount, formula = damage.contested("melee", difference, defender.body, tier, armor)
-        deal(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
+        land(tx, attacker.id, f"{defender.id}'s counterattack with {answer.name}", amount, formula)
+
+
+def _wields_a_weapon(state: EncounterState, defender: Warrior, answer: Arm) -> bool:
+    """Whether the winning defender counterattacks "wielding a melee weapon" (l.25), B18. Bare
+    hands count unless the table reads that phrase strictly (`unarmed_counterattacks: false`);
+    then a weapon among those answering, or the race's natural weapon (claws keep counting at
+    T0: "they will still function correctly at Tier 0", l.170), is needed."""
+    if options(state).unarmed_counterattacks or defender.race.natural_weapon > 0:
+        return True
+    return any(name != UNARMED for name in answer.parts or (answer.name,))
 
 
 def _tier_now(who: Warrior, used: Arm) -> int:

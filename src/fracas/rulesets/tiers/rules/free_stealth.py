@@ -41,7 +41,7 @@ from fracas.rulesets.tiers.rules.arms import Arm
 from fracas.rulesets.tiers.rules.blindness import check_attack
 from fracas.rulesets.tiers.rules.common import fighter, nearest, options, require_target
 from fracas.rulesets.tiers.rules.exchange import armor_against, attacking_arm, reach_check
-from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.rules.harm import land
 from fracas.rulesets.tiers.rules.light import blind_towards
 from fracas.rulesets.tiers.rules.reveal import reveal
 from fracas.rulesets.tiers.warrior import Warrior
@@ -129,7 +129,7 @@ def resolve(tx: Transaction, action: FreeStealthAttack) -> None:
     tx.emit(StealthStruck(attacker=attacker.id, target=defender.id, total=total))
     reveal(tx, attacker.id)
     armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
-    deal(
+    land(
         tx,
         defender.id,
         f"{attacker.id}'s stealth attack with {used.name}",

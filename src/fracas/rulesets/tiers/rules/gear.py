@@ -6,7 +6,9 @@ first (unequipping a shield is a non-contested action).
 
 "Equipping a shield takes 1 round to complete (2 consecutive non-contested actions)": two
 `equip_shield` actions in a row, in one turn or across the turn's end; any other action of
-the character in between starts it over.
+the character in between starts it over. Under `shield_equip: one_turn` (B23) they are the
+two actions of one turn: the first must open the turn, and a half-equipped shield is put back
+when the next turn starts (ruleset.apply).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import EquipShield, Swap, UnequipShield
 from fracas.rulesets.tiers.events import EQUIP_SHIELD, ActionSpent, ShieldHandled, Swapped
-from fracas.rulesets.tiers.rules.common import fighter, require_action
+from fracas.rulesets.tiers.rules.common import fighter, options, require_action
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -73,6 +75,12 @@ def verify_equip_shield(state: EncounterState, action: EquipShield) -> None:
             "hand: off, a free action)"
         )
     require_action(actor, contested=False)
+    # one_turn: every action of the turn so far went into this shield (none, or the first)
+    if options(state).shield_equip == "one_turn" and actor.actions != actor.shield_progress:
+        raise IllegalAction(
+            f"{actor.id} has one action left this turn; under shield_equip: one_turn the "
+            "shield takes both actions of one turn, starting with the first"
+        )
 
 
 def resolve_equip_shield(tx: Transaction, action: EquipShield) -> None:

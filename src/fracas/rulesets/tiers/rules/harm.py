@@ -33,6 +33,17 @@ def deal(tx: Transaction, target_id: str, source: str, amount: int, formula: str
     settle(tx, target_id)
 
 
+def land(tx: Transaction, target_id: str, source: str, amount: int, formula: str) -> None:
+    """A blow that landed (a won exchange, a counterattack, a sure shot, a stealth attack):
+    it deals at least `min_damage` (B3), 0 by default, so armor above the blow stops it, or 1
+    for a table where every hit scratches. Falls, crashes into walls, spells and crits on bare
+    hands are no blows through armor and go to `deal` as they are."""
+    least = options(tx.state).min_damage
+    if amount < least:
+        amount, formula = least, f"{formula}, at least {least} (min_damage)"
+    deal(tx, target_id, source, amount, formula)
+
+
 def settle(tx: Transaction, target_id: str) -> None:
     """Unconscious at 0 or less, dead at minus the maximum (see `is_dead`)."""
     target = fighter(tx.state, target_id)

@@ -9,7 +9,8 @@ the weapon's damage without adding roll difference. No armor is applied versus f
 damage." Reloading ("crossbow, firearm, etc") is a non-contested action; a shot unloads.
 
 B9: beyond the crossbow skill, `crossbow_beyond: refuse` (default) allows no shot;
-`contested` rolls the exchange and deals bow damage. A sure shot rolls no dice.
+`contested` rolls the exchange and deals bow damage. A sure shot rolls no dice. B4: the
+firearm's "No armor" covers the shield as well unless `firearm_ignores_shield: false`.
 """
 
 from __future__ import annotations
@@ -20,8 +21,14 @@ from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.actions import Reload
 from fracas.rulesets.tiers.events import ActionSpent, Loaded
 from fracas.rulesets.tiers.rules import damage
-from fracas.rulesets.tiers.rules.common import fighter, options, require_action
-from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.rules.common import (
+    fighter,
+    nearest,
+    options,
+    require_action,
+    shield_against,
+)
+from fracas.rulesets.tiers.rules.harm import land
 from fracas.rulesets.tiers.sheet import Weapon
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -58,11 +65,21 @@ def sure_shot(
     """The automatic hit: no dice, the damage at once."""
     tier = attacker.tier_of(weapon.id)
     if weapon.kind == "firearm":
-        amount, formula = damage.firearm(tier, weapon.ammo or 0)
+        shield = firearm_shield(tx.state, attacker, defender)
+        amount, formula = damage.firearm(tier, weapon.ammo or 0, shield)
     else:
         amount, formula = damage.crossbow(tier, weapon.hands, armor)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"shoot {defender.id}", contested=False))
-    deal(tx, defender.id, f"{attacker.id}'s {weapon.id}", amount, formula)
+    land(tx, defender.id, f"{attacker.id}'s {weapon.id}", amount, formula)
+
+
+def firearm_shield(state: EncounterState, attacker: Warrior, defender: Warrior) -> int:
+    """What the defender's shield takes off a firearm hit (B4): nothing, "No armor is applied
+    versus firearm damage" read as covering the shield (the default); or, under
+    `firearm_ignores_shield: false`, its Tier when in hand and the shooter is in front."""
+    if options(state).firearm_ignores_shield:
+        return 0
+    return shield_against(state, defender, nearest(attacker, defender.tile))
 
 
 def verify_reload(state: EncounterState, action: Reload) -> None:

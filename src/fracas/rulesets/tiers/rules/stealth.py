@@ -12,7 +12,9 @@ is behind their opponent."
     Stealth damage with bow    = (1d20 + reflex + skill + weapon) - (armor)
 
 "If a character is attacked from a Stealth attack from the rear ... they will not turn to
-face their opponent & no shield bonus is applied": armor only (B11). The special attack
+face their opponent & no shield bonus is applied": armor only (B11). Only from the rear by
+default; `stealth_from` (B24) also allows a target that cannot identify the attacker, or any
+place, and from the front arc the shield then counts. The special attack
 rolls a new d20 (B11) and is not a contested roll, so it has no crits. Equal Stealth totals
 follow the `tie` option (B1): only `reroll` can make them a win.
 
@@ -35,8 +37,13 @@ from fracas.rulesets.tiers.rules.common import (
     require_action,
     require_target,
 )
-from fracas.rulesets.tiers.rules.exchange import MAX_REROLLS, attacking_arm, reach_check
-from fracas.rulesets.tiers.rules.harm import deal
+from fracas.rulesets.tiers.rules.exchange import (
+    MAX_REROLLS,
+    armor_against,
+    attacking_arm,
+    reach_check,
+)
+from fracas.rulesets.tiers.rules.harm import land
 from fracas.rulesets.tiers.rules.reveal import reveal
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -58,11 +65,31 @@ def verify(state: EncounterState, action: StealthAttack) -> None:
             f"the seed gives stealth damage for melee, thrown and bow attacks, not a {used.kind}"
         )
     reach_check(state, actor, target, used)
-    if in_front(state, target, nearest(actor, target.tile)):
+    if in_front(state, target, nearest(actor, target.tile)) and not _sneaks_from_front(
+        state, actor, target
+    ):
+        where = options(state).stealth_from
+        why = (
+            f"and {target.id} identifies {actor.id} there (stealth_from: {where})"
+            if where == "rear_or_unseen"
+            else f"(stealth_from: {where}; rear_or_unseen also allows an unseen attacker)"
+        )
         raise IllegalAction(
             f"{actor.id} is in {target.id}'s front arc; a stealth attack comes from behind the "
-            "opponent (its rear three squares, or farther off behind its centre line)"
+            f"opponent (its rear three squares, or farther off behind its centre line), {why}"
         )
+
+
+def _sneaks_from_front(state: EncounterState, actor: Warrior, target: Warrior) -> bool:
+    """B24: whether the table lets a stealth attack come from the target's front arc. "Any
+    time a character is behind their opponent" (l.357) is the only case the seed names;
+    `rear_or_unseen` reads it as one case of several and adds a target that cannot identify
+    the sneaker (in darkness, or beyond the Low Light level the stealth bonus of l.102
+    counts from), `anywhere` drops the position altogether."""
+    where = options(state).stealth_from
+    if where == "anywhere":
+        return True
+    return where == "rear_or_unseen" and not light.identifies(state, target, actor)
 
 
 def _stealth_roll(tx: Transaction, who: Warrior, why: str, bonus: int = 0) -> int:
@@ -101,8 +128,10 @@ def resolve(tx: Transaction, action: StealthAttack) -> None:
     modifier = attacker.reflex + used.skill + body + tier
     rolled = tx.roll(f"1d20+{modifier}", f"{why}: stealth attack with {used.name}")
     reveal(tx, attacker.id)
-    armor = defender.all_armor
-    deal(
+    # from the rear, armor only (l.37); from the front, which only `stealth_from` allows,
+    # the shield counts as against the free stealth attack
+    armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
+    land(
         tx,
         defender.id,
         f"{attacker.id}'s stealth attack with {used.name}",
