@@ -41,6 +41,17 @@ def options(state: EncounterState) -> TiersOptions:
     return cast(TiersOptions, state.options)
 
 
+def armor_bonus(state: EncounterState, who: Warrior) -> int:
+    """The armor bonus without the shield: worn armor, cloaks and the race's natural armor
+    (B12). With `natural_armor_under_worn: covered` (B34) worn armor above T0 covers the
+    natural armor, which counts again once crits bring the worn armor to T0, as it becomes
+    a crit target then ("if they have worn armor covering it until the worn armor is
+    reduced to T0")."""
+    if options(state).natural_armor_under_worn == "covered" and who.armor > 0:
+        return who.all_armor - who.natural_armor
+    return who.all_armor
+
+
 def grid(state: EncounterState) -> Grid:
     return cast(Grid, state.arena)
 

@@ -28,6 +28,7 @@ from fracas.rulesets.tiers.actions import Attack, StealthAttack
 from fracas.rulesets.tiers.events import ActionSpent, ExchangeRolled
 from fracas.rulesets.tiers.rules import light
 from fracas.rulesets.tiers.rules.common import (
+    armor_bonus,
     fighter,
     in_front,
     nearest,
@@ -101,7 +102,7 @@ def resolve(tx: Transaction, action: StealthAttack) -> None:
     modifier = attacker.reflex + used.skill + body + tier
     rolled = tx.roll(f"1d20+{modifier}", f"{why}: stealth attack with {used.name}")
     reveal(tx, attacker.id)
-    armor = defender.all_armor
+    armor = armor_bonus(tx.state, defender)
     deal(
         tx,
         defender.id,
