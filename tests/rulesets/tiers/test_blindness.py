@@ -355,3 +355,26 @@ def test_tactics_leave_a_cueless_blind_npc_to_the_table() -> None:
     lit = {**DARK, "lights": [{"x": 0, "y": 0}]}
     cued = _dark(warrior("orc", "npcs", 11, 11), warrior("b", "players", 5, 1), map=lit)
     assert RULESET.suggest(cued.state) == Move(actor="orc", distance=5, direction="forward_left")
+
+
+def test_option_diagonal_alternate_shortens_a_blind_diagonal() -> None:
+    """Seed: "they may only declare the intended distance & one of 8 directions" within "the
+    distance associated with their race" (B39). On a move of 3, facing n, a Blind step
+    forward_right runs diagonally: 3 tiles by default, but with `diagonal: alternate` 3
+    diagonals cost 4, so 2 at most; a straight way stays 3."""
+    fight = _dark(
+        warrior("a", "players", 5, 5, race={"move": 3}),
+        warrior("b", "npcs", 11, 11),
+        options={"diagonal": "alternate"},
+    )
+    fight.refuse(
+        "a",
+        "move",
+        "distance 3: a move goes 1 to 2 tiles that way",
+        distance=3,
+        direction="forward_right",
+    )
+    fight.act("a", "move", distance=2, direction="forward_right")
+    assert fight.get("a").tile == (7, 3)
+    fight.act("a", "move", distance=3, direction="forward_left")  # it faces ne now: this is n
+    assert fight.get("a").tile == (7, 0)

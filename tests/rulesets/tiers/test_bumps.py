@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.rulesets.tiers.events import Faced
+import pytest
+
+from fracas.rulesets.tiers.events import Faced, FellShort
 from fracas.rulesets.tiers.rules.blindness import Bumped
 from tests.rulesets.tiers.helpers import Fight, warrior
 
@@ -173,3 +175,29 @@ def test_bump_refusals() -> None:
         direction="forward",
         bump=["b"],
     )
+
+
+@pytest.mark.parametrize(("reading", "lies_at"), [("finishes_move", (5, 2)), ("stays", (5, 6))])
+def test_option_bumped_fallen(reading: str, lies_at: tuple[int, int]) -> None:
+    """Seed: "After any exchanges occur, they will continue to their previously declared end
+    point on the map (even if they crawl there with their last breath)", against "An
+    unconscious character ... They simply lay there" (B32). a (20 HP) walks across b's line
+    at (5, 5) to (5, 2); b's free stealth attack deals 12 + 5 + T3 = 20 and a falls. By
+    default it lies at its end point; with `bumped_fallen: stays` on (5, 6), the last tile
+    of its path before the line it met."""
+    fight = Fight(
+        warrior("b", "npcs", 7, 5, facing="w"),
+        warrior("a", "players", 5, 7, hp=20),
+        map=DARK,
+        dice=[12],
+        options={"bumped_fallen": reading},
+    )
+    fight.act("b", "move", distance=4, direction="forward")
+    fight.end("b")
+    fight.act("a", "move", distance=5, direction="forward")
+    assert fight.get("a").crossed_at == (5, 6)
+    fight.act("b", "free_stealth_attack", target="a")
+    assert fight.damage() == [("a", 20, 0)]
+    assert not fight.get("a").is_active
+    assert fight.get("a").tile == lies_at
+    assert len(fight.events(FellShort)) == (reading == "stays")

@@ -189,3 +189,102 @@ def test_a_pick_spent_by_the_other_sides_crit_falls_back_to_the_default() -> Non
     )
     fight.act("a", "attack", target="b", crit_item="blade", defender_fumble_item="blade")
     assert _worn(fight) == [("b", "blade", 0), ("b", "kite", 0)]
+
+
+def _on_the_fallen(**options: object) -> Fight:
+    """a strikes b, lying unconscious at 0 HP in T3 mail, with a natural 20; c keeps the
+    fight going."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, armor={"id": "mail", "tier": 3}),
+        warrior("c", "blue", 9, 9),
+        dice=[20],
+        options=options,
+    )
+    fight.act("gm", "override", target="b", hp=0)
+    fight.act("a", "attack", target="b")
+    return fight
+
+
+def test_the_attackers_natural_20_counts_against_the_unconscious_by_default() -> None:
+    """Seed: "Whenever a character rolls a natural 20 on a d20 for a contested roll in
+    combat" (B26): the attacker still throws its d20 against the unconscious b (total 0), so
+    by default the 20 wears the mail to T2 and the blow deals 20 + 5 + 3 - 2 = 26."""
+    fight = _on_the_fallen()
+    assert _worn(fight) == [("b", "mail", 2)]
+    assert fight.damage() == [("b", 26, -26)]
+
+
+def test_option_uncontested_crits_false_leaves_the_mail_alone() -> None:
+    """`uncontested_crits: false` (B26): nobody rolls against the attacker, so it is no
+    "contested roll in combat" and the 20 is no crit: 20 + 5 + 3 - 3 = 25."""
+    fight = _on_the_fallen(uncontested_crits=False)
+    assert _worn(fight) == []
+    assert fight.damage() == [("b", 25, -25)]
+
+
+SMALL_SHIELD = {"id": "buckler", "tier": 2}
+"""A T2 shield, in hand from the start."""
+
+
+def _fumble_bare_handed(**options: object) -> Fight:
+    """a, with the T2 buckler in hand and T4 mail, strikes b with its bare hands and rolls a
+    natural 1 against b's 10; b wins by 9."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[], shield=SMALL_SHIELD, armor={"tier": 4}),
+        warrior("b", "blue", 1, 0),
+        dice=[1, 10],
+        options=options,
+    )
+    fight.act("a", "attack", target="b")
+    return fight
+
+
+def test_a_natural_1_bare_handed_wears_the_shield_by_default() -> None:
+    """Seed: "that player must chose to reduce their equipped Shield or weapon's Tier by 1"
+    (B30, `natural_crit_fail: roller_choice`): with the buckler in hand the default choice
+    wears it to T1 rather than take 10; b's counter then deals 9 + 5 + T3 - (4 + 1) = 12."""
+    fight = _fumble_bare_handed()
+    assert _worn(fight) == [("a", "buckler", 1)]
+    assert fight.damage() == [("a", 12, 18)]
+
+
+def test_option_natural_crit_fail_used_weapon_hurts_the_bare_hands() -> None:
+    """Seed: "Rolling a crit failure with T0 natural weapons ... dealing 10 damage to the
+    character before normal damage occurs" (B30, `natural_crit_fail: used_weapon`): the
+    natural weapon used takes the crit, so a takes its 10 and the buckler stays T2; b's
+    counter deals 9 + 5 + T3 - (4 + 2) = 11."""
+    fight = _fumble_bare_handed(natural_crit_fail="used_weapon")
+    assert _worn(fight) == []
+    assert fight.damage() == [("a", 10, 20), ("a", 11, 9)]
+
+
+def test_option_natural_crit_fail_used_weapon_refuses_another_pick() -> None:
+    """Under `natural_crit_fail: used_weapon` a natural 1 struck bare-handed cannot be put on
+    the buckler: the pick is refused before any die is thrown."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[], shield=SMALL_SHIELD),
+        warrior("b", "blue", 1, 0),
+        dice=[1, 10],
+        options={"natural_crit_fail": "used_weapon"},
+    )
+    fight.refuse(
+        "a", "attack", "a natural 1 cannot lower a's 'buckler'", target="b", fumble_item="buckler"
+    )
+
+
+def test_option_crit_fail_ten_armor_counts_the_rollers_armor() -> None:
+    """Seed: "dealing 10 damage to the character before normal damage occurs" says nothing
+    of armor, unlike the natural 20's "ignoring armor" (B30). a strikes bare-handed in T4
+    mail, no shield, and rolls a 1 against 10: by default it takes the 10 whole; with
+    `crit_fail_ten_armor: counts` 10 - 4 = 6. b's counter: 9 + 5 + T3 - 4 = 13 either way."""
+    plain = {"weapons": [], "armor": {"tier": 4}}
+    for options, hurt in (({}, 10), ({"crit_fail_ten_armor": "counts"}, 6)):
+        fight = Fight(
+            warrior("a", "red", 0, 0, **plain),
+            warrior("b", "blue", 1, 0),
+            dice=[1, 10],
+            options=options,
+        )
+        fight.act("a", "attack", target="b")
+        assert fight.damage() == [("a", hurt, 30 - hurt), ("a", 13, 17 - hurt)]

@@ -12,6 +12,7 @@ import pytest
 
 from fracas.core.errors import ScenarioError
 from fracas.core.events import DiceRolled
+from fracas.rulesets.tiers.events import ActionSpent
 from fracas.rulesets.tiers.rules.light import (
     BRIGHT,
     blind,
@@ -273,3 +274,55 @@ def test_refused_light_placements() -> None:
         Fight(warrior("a", "players", 0, 0), FAR, map=_room(0, [{"x": 1, "carried_by": "a"}]))
     with pytest.raises(ScenarioError, match=r"lights\[0\].carried_by: 'zed' is not a combatant"):
         Fight(warrior("a", "players", 0, 0), FAR, map=_room(0, [{"carried_by": "zed"}]))
+
+
+XBOW = {"id": "xbow", "kind": "crossbow", "tier": 3, "range": 10}
+
+
+def _dim_shot(**options: Any) -> Fight:
+    """In Low Light 1, a (crossbow skill 4) shoots its T3 crossbow at b, 4 tiles off: within
+    the skill, but 2 tiles past twice the level. Dice, if any are thrown: a's 12, b's 8."""
+    fight = Fight(
+        warrior("a", "players", 0, 0, weapons=[XBOW], skills={"crossbow": 4}),
+        warrior("b", "npcs", 4, 0),
+        map=_room(1),
+        dice=[12, 8],
+        options=options,
+    )
+    assert low_light_penalty(fight.state, fight.get("a"), fight.get("b")) == 2
+    fight.act("a", "attack", target="b")
+    return fight
+
+
+def test_a_sure_hit_takes_no_low_light_penalty_by_default() -> None:
+    """Seed: "The defending character will get a bonus added to their roll of 1 for each
+    tile past the threshold they are" (B28, `low_light_sure_hits: unaffected`): a sure
+    crossbow hit has no defender roll, so none is added; no dice, 3 - max(0, 0 - 3) = 3."""
+    fight = _dim_shot()
+    assert fight.rolls() == []
+    assert fight.damage() == [("b", 3, 27)]
+    assert fight.dice_left == 2
+
+
+def test_option_low_light_sure_hits_contested_rolls_the_dim_shot() -> None:
+    """`low_light_sure_hits: contested` (B28): past twice the level the shot is no sure hit;
+    it is rolled, a 12 + crossbow 4 = 16 against b's 8 + 2 (Low Light) = 10, and deals bow
+    damage, 6 + T3 = 9, as a contested action."""
+    fight = _dim_shot(low_light_sure_hits="contested")
+    assert fight.rolls() == [("1d20+4", 16), ("1d20+2", 10)]
+    assert fight.damage() == [("b", 9, 21)]
+    assert [e.contested for e in fight.events(ActionSpent)] == [True]
+
+
+def test_option_low_light_sure_hits_contested_keeps_the_sure_hit_within_twice_the_level() -> None:
+    """Within twice the level nothing is penalised, so the sure hit stands under either
+    reading: at 2 tiles in Low Light 1, no dice and 3 damage."""
+    fight = Fight(
+        warrior("a", "players", 0, 0, weapons=[XBOW], skills={"crossbow": 4}),
+        warrior("b", "npcs", 2, 0),
+        map=_room(1),
+        options={"low_light_sure_hits": "contested"},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.rolls() == []
+    assert fight.damage() == [("b", 3, 27)]

@@ -6,6 +6,7 @@ a square, fallen characters' squares free to enter.
 from __future__ import annotations
 
 from fracas.rulesets.tiers.events import Moved
+from fracas.rulesets.tiers.rules.movement import body_walks
 from tests.rulesets.tiers.helpers import Fight, warrior
 
 CORRIDOR = {"width": 5, "height": 3, "walls": [[0, 0], [1, 0], [2, 0], [0, 2], [1, 2], [2, 2]]}
@@ -89,3 +90,35 @@ def test_a_surrounded_character_cannot_be_reached() -> None:
     )
     for tile in [(1, 0), (0, 1), (1, 1)]:
         fight.refuse("a", "move", "is taken by", to={"x": tile[0], "y": tile[1]})
+
+
+def test_option_diagonal_alternate_prices_every_second_diagonal_2() -> None:
+    """Seed: "Each character may only move the distance associated with their race" counts
+    tiles, and "including diagonal squares touching it" makes a diagonal one (B39). With
+    `diagonal: alternate` diagonal steps cost 1, 2, 1 ...: on a move of 3, (3, 3) would cost
+    4 and is refused, (2, 2) costs 3 and is reached; straight on, (3, 0) is still 3."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, race={"move": 3}),
+        warrior("b", "blue", 9, 9),
+        options={"diagonal": "alternate"},
+    )
+    fight.refuse("a", "move", r"\(3, 3\) is not within a's move of 3 tiles", to={"x": 3, "y": 3})
+    fight.act("a", "move", to={"x": 2, "y": 2})
+    assert fight.get("a").tile == (2, 2)
+    fight.act("a", "move", to={"x": 5, "y": 2})
+    assert fight.get("a").tile == (5, 2)
+
+
+def test_option_diagonal_alternate_moves_a_large_body_too() -> None:
+    """B39 for a large creature (B21): its 2x2 body on a move of 3 reaches (3, 3) by three
+    diagonals by default; with `diagonal: alternate` that costs 4, so only (2, 2) (cost 3)."""
+    big = {"race": {"move": 3}, "size": {"width": 2, "length": 2}}
+    for options, far in (({}, True), ({"diagonal": "alternate"}, False)):
+        fight = Fight(
+            warrior("a", "red", 0, 0, **big),
+            warrior("b", "blue", 9, 9),
+            options=options,
+        )
+        walks = body_walks(fight.state, fight.get("a"))
+        assert ((3, 3) in walks) is far
+        assert walks[(2, 2)] == ((0, 0), (1, 1), (2, 2))

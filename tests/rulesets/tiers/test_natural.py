@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.rulesets.tiers.events import GearWorn
 from tests.rulesets.tiers.helpers import Fight, warrior
 
@@ -91,3 +93,23 @@ def test_a_crit_on_a_natural_weapon_above_t0_lowers_it() -> None:
     )
     fight.act("a", "attack", target="b")
     assert _worn(fight) == [("b", "natural weapon", "natural_weapon", 1)]
+
+
+@pytest.mark.parametrize(
+    ("reading", "worn", "dealt"),
+    [("adds", 2, 14), ("covered", 2, 16), ("adds", 0, 16), ("covered", 0, 16)],
+)
+def test_option_natural_armor_under_worn(reading: str, worn: int, dealt: int) -> None:
+    """Seed: "Natural armor may not be the target of a Critical hit if they have worn armor
+    covering it until the worn armor is reduced to T0" (B34). b has T2 hide (natural armor)
+    and wears mail of Tier `worn`; a wins by 10 with its T3 sword: 10 + 5 + 3 = 18. By
+    default the hide adds to the T2 mail: 18 - 4 = 14; with `natural_armor_under_worn:
+    covered` the mail covers it: 18 - 2 = 16. Under T0 mail the hide counts either way."""
+    fight = Fight(
+        warrior("a", "red", 0, 0),
+        warrior("b", "blue", 1, 0, armor={"tier": worn}, race={"natural_armor": 2}),
+        dice=[15, 5],
+        options={"natural_armor_under_worn": reading},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("b", dealt, 30 - dealt)]

@@ -69,3 +69,19 @@ def test_even_split_hurts_only_bare_hands() -> None:
     fight.act("gm", "even_split", between=["a", "b"], times=1)
     hurt = [(e.target, e.amount) for e in fight.events(Damaged)]
     assert hurt == [("b", 10), ("a", 10)]
+
+
+def test_option_even_split_self_damage() -> None:
+    """Seed: "No damage is done to either character when the GM invokes a “even split” unless
+    it is declared against an unarmed opponent's weapons (their hands)" (B31). With
+    `even_split_self_damage: true` the automatic 1 on one's own bare hands deals its 10 as
+    in a fight ("dealing 10 damage to the character"): after the two critical hits, a's
+    critical failure hurts a and b's hurts b."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[]),
+        warrior("b", "blue", 1, 0, weapons=[], armor={"tier": 1}),
+        options={"even_split_self_damage": True},
+    )
+    fight.act("gm", "even_split", between=["a", "b"], times=1)
+    hurt = [(e.target, e.amount, e.hp) for e in fight.events(Damaged)]
+    assert hurt == [("b", 10, 20), ("a", 10, 20), ("a", 10, 10), ("b", 10, 10)]

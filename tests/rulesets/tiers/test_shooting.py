@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from fracas.rulesets.tiers.events import ActionSpent
+from fracas.rulesets.tiers.events import ActionSpent, Damaged
 from fracas.rulesets.tiers.rules import damage
 from tests.rulesets.tiers.helpers import Fight, warrior
 
@@ -183,3 +183,28 @@ def test_a_weapon_may_start_unloaded() -> None:
     )
     fight.refuse("a", "attack", "not loaded", target="b")
     fight.refuse("a", "reload", "has no crossbow or firearm 'sword'", weapon="sword")
+
+
+@pytest.mark.parametrize(
+    ("pierces", "dealt", "formula"),
+    [
+        ("armor_and_shield", 3, "T3 - max(0, 3 - T3)"),
+        ("armor_only", 1, "T3 - max(0, 1 - T3) - 2"),
+    ],
+)
+def test_option_crossbow_pierces(pierces: str, dealt: int, formula: str) -> None:
+    """Seed: "reduce the armor of the target by the weapon's Tier, then damage is equal to the
+    weapon bonus minus the opponent's remaining armor value", and "“armor bonus” is equal to
+    the Tier value of the armor (& shield if applicable)" (B27). b, facing a, wears T1 armor
+    and holds a T2 shield. By default the T3 bolt cuts the whole 3: 3 - 0 = 3; with
+    `crossbow_pierces: armor_only` it cuts the armor to 0 and the shield counts whole:
+    3 - (0 + 2) = 1."""
+    fight = Fight(
+        warrior("a", "red", 0, 0, weapons=[XBOW], skills={"crossbow": 4}),
+        warrior("b", "blue", 4, 0, facing="w", armor={"tier": 1}, shield={"tier": 2}),
+        options={"crossbow_pierces": pierces},
+    )
+    fight.act("a", "attack", target="b")
+    assert fight.damage() == [("b", dealt, 30 - dealt)]
+    assert fight.events(Damaged)[0].formula == formula
+    assert fight.rolls() == []

@@ -69,10 +69,10 @@ def _hit_choice(foe: Warrior, targets: list[str], odds: float) -> str | None:
     return blade if blade is not None else (guard[0] if guard else None)
 
 
-def fail_pick(me: Warrior, used: Arm, odds: float) -> str | None:
-    """What a natural 1 lowers of `me`'s own, from `crits.fail_targets`; None where that is
-    the documented default anyway."""
-    targets = crits.fail_targets(me, used)
+def fail_pick(me: Warrior, used: Arm, odds: float, *, forced: bool = False) -> str | None:
+    """What a natural 1 lowers of `me`'s own, from `crits.fail_targets` (`forced` under
+    `natural_crit_fail: used_weapon`, B30); None where that is the documented default anyway."""
+    targets = crits.fail_targets(me, used, forced=forced)
     pick = _fail_choice(me, used, targets, odds)
     return None if pick == crits.default_fail(targets, used) else pick
 

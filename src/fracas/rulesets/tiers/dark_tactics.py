@@ -19,7 +19,7 @@ from typing import cast
 from fracas.core.actions import Action
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.actions import Face, Groping, Move
-from fracas.rulesets.tiers.rules.blindness import PLAYERS, TURNS
+from fracas.rulesets.tiers.rules.blindness import PLAYERS, TURNS, blind_reach
 from fracas.rulesets.tiers.rules.common import STEP, direction, distance, grid, standing
 from fracas.rulesets.tiers.rules.light import identifies
 from fracas.rulesets.tiers.sheet import FACINGS, Facing
@@ -65,7 +65,7 @@ def blind_wishes(state: EncounterState, me: Warrior, foe: Warrior) -> Iterator[A
         base = FACINGS.index(toward)
         for turn in TRIES:
             heading = FACINGS[(base + turn) % 8]
-            run = _free_run(state, me.tile, heading, min(me.race.move, gap - 1))
+            run = _free_run(state, me.tile, heading, min(blind_reach(state, me, heading), gap - 1))
             if run == 0:
                 continue
             dx, dy = STEP[heading]

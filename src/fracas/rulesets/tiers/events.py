@@ -26,7 +26,9 @@ def part(state: EncounterState, mover: str) -> EncounterState:
     for other in who.bumped:
         rest = tuple(b for b in warrior(state, other).bumped if b != mover)
         state = update(state, other, bumped=rest)
-    return update(state, mover, bumped=()) if who.bumped else state
+    if who.bumped or who.crossed_at is not None:
+        return update(state, mover, bumped=(), crossed_at=None)
+    return state
 
 
 EQUIP_SHIELD = "equip shield"
@@ -118,6 +120,19 @@ class Moved(TiersEvent):
     def describe(self) -> str:
         how = "is moved" if self.forced else "moves"
         return f"{self.target} {how} to {self.path[-1]} ({len(self.path) - 1} tiles)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FellShort(Moved):
+    """A Blind mover felled in the exchanges after a crossing lies where it bumped, short of
+    its end point (`bumped_fallen: stays`, B32): "They simply lay there". A move, so only
+    those who see it learn where it lies (view.py)."""
+
+    kind: ClassVar[str] = "fell_short"
+    forced: bool = True
+
+    def describe(self) -> str:
+        return f"{self.target} falls where it bumped into someone, at {self.path[-1]}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -120,3 +120,36 @@ class TiersOptions(BaseModel):
     anywhere the target cannot identify the attacker, in darkness or beyond the Low Light
     level (rear_or_unseen); or from anywhere at all (anywhere). From the front arc the target's
     shield counts against it."""
+    uncontested_crits: bool = True
+    """B26: an attack on an unconscious defender, who rolls no die, still lets the attacker's
+    natural 20 or 1 count (true); or, no one rolling against it, it is no "contested roll in
+    combat" and its d20 makes no crit (false)."""
+    crossbow_pierces: Literal["armor_and_shield", "armor_only"] = "armor_and_shield"
+    """B27: a sure crossbow hit cuts the whole armor bonus, the shield in front included, by
+    its Tier (armor_and_shield); or cuts only the armor (worn, cloaks, natural) and the
+    shield then counts whole (armor_only)."""
+    low_light_sure_hits: Literal["unaffected", "contested"] = "unaffected"
+    """B28: a crossbow's or firearm's sure hit past twice the Low Light level has no defender
+    roll to add the penalty to, so it hits as ever (unaffected); or it is no sure hit there
+    and is rolled as a contested exchange, the defender adding its bonus (contested)."""
+    natural_crit_fail: Literal["roller_choice", "used_weapon"] = "roller_choice"
+    """B30: a natural 1 rolled with a natural weapon (bare hands included) is the roller's to
+    place on its equipped shield or weapons as well (roller_choice); or it must fall on that
+    natural weapon, a Tier off above T0 and the 10 damage at T0 (used_weapon)."""
+    crit_fail_ten_armor: Literal["ignored", "counts"] = "ignored"
+    """B30: the 10 damage a natural 1 with a T0 natural weapon deals to the roller ignores
+    armor, as the natural 20's 10 does (ignored); or the roller's armor bonus (worn armor,
+    cloaks, natural armor; not the shield) comes off it (counts)."""
+    even_split_self_damage: bool = False
+    """B31: in the GM's even split, a critical failure on one's own T0 natural weapon deals
+    no damage (false); or it deals the 10 to oneself as in a fight (true)."""
+    bumped_fallen: Literal["finishes_move", "stays"] = "finishes_move"
+    """B32: a Blind mover felled in the exchanges after its line crossed another's lies at
+    its declared end point (finishes_move); or on the last tile of its path before the
+    crossing, where the exchanges took place (stays)."""
+    natural_armor_under_worn: Literal["adds", "covered"] = "adds"
+    """B34: a race's natural armor adds to worn armor and cloaks (adds); or counts only once
+    no worn armor above T0 covers it (covered)."""
+    diagonal: Literal["one", "alternate"] = "one"
+    """B39: a diagonal step of a move costs 1 tile of the race's move (one), or 1 and 2 in
+    turn, the first 1 (alternate). Reach, range and light still count a diagonal as 1."""

@@ -35,6 +35,7 @@ from fracas.rulesets.tiers.rules.common import (
     fighter,
     gap_between,
     grid,
+    options,
     standing,
 )
 from fracas.rulesets.tiers.rules.common import nearest as nearest_tile
@@ -173,7 +174,9 @@ def _strike(
     gap = gap_between(me, foe)
     answer = dual_defense(foe, gap) or default_defense(foe, gap)
     odds = crit_tactics.chance(me, used, foe, gap)
-    hit, fail = crit_tactics.hit_pick(foe, answer, odds), crit_tactics.fail_pick(me, used, odds)
+    forced = options(state).natural_crit_fail == "used_weapon"
+    hit = crit_tactics.hit_pick(foe, answer, odds)
+    fail = crit_tactics.fail_pick(me, used, odds, forced=forced)
     if hit is not None or fail is not None:
         yield replace(plain, crit_item=hit, fumble_item=fail)
     yield plain

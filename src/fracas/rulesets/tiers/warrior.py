@@ -85,6 +85,9 @@ class Warrior(Combatant):
     bumped: tuple[str, ...] = ()
     """Whom it bumped into in the dark this turn (rules/blindness.py, B32): the pair counts as
     adjacent until the turn ends or either moves again."""
+    crossed_at: Tile | None = None
+    """Where its Blind walk this turn met a line it crossed (B32), until it moves again or
+    the turn ends: where it lies if felled meanwhile under `bumped_fallen: stays`."""
     turned_from: tuple[str, str | None] | None = None
     """The facing (and whom it kept in front) a defender that won will return to once the
     attacker's turn ends (rules/turning.py); None when facing as declared."""

@@ -152,12 +152,18 @@ class Bumped(TiersEvent):
     other: str
     how: str
     """`crossed` (their lines crossed) or `walked_into` (the mover met the other standing)."""
+    at: tuple[int, int] | None = None
+    """Where a Blind mover's walk met the line it crossed: the last tile of its path before
+    that step. The mover is already at its end point; a table playing `bumped_fallen: stays`
+    lays it here should it fall in the exchanges that follow (B32)."""
 
     def apply(self, state: EncounterState) -> EncounterState:
         for one, two in ((self.mover, self.other), (self.other, self.mover)):
             met = warrior(state, one).bumped
             if two not in met:
                 state = update(state, one, bumped=(*met, two))
+        if self.at is not None and warrior(state, self.mover).crossed_at is None:
+            state = update(state, self.mover, crossed_at=self.at)
         return state
 
     def describe(self) -> str:
@@ -256,11 +262,15 @@ def verify_blind_move(state: EncounterState, actor: Warrior, action: Move) -> No
             "it declares `distance` and `direction` (forward, forward_right, right, "
             "backward_right, backward, backward_left, left, forward_left)"
         )
-    if action.distance is not None and not 1 <= action.distance <= actor.race.move:
-        raise IllegalAction(
-            f"distance {action.distance}: a move goes 1 to {actor.race.move} tiles "
-            f"({actor.id}'s race move)"
-        )
+    if action.distance is not None:
+        way = action.direction
+        most = blind_reach(state, actor, _absolute(actor.facing, way)) if way else actor.race.move
+        if not 1 <= action.distance <= most:
+            slant = ", diagonal steps costing 1 and 2 in turn" if most < actor.race.move else ""
+            raise IllegalAction(
+                f"distance {action.distance}: a move goes 1 to {most} tiles that way "
+                f"({actor.id}'s race move of {actor.race.move}{slant})"
+            )
     if action.direction is None:
         if actor.side == PLAYERS:
             raise IllegalAction(
@@ -284,10 +294,21 @@ def resolve_blind_move(tx: Transaction, actor: Warrior, action: Move) -> None:
         tx.emit(BlindRolled(combatant=actor.id, face=face, result=relative))
         if relative not in TURNS:
             return
-    intended = action.distance if action.distance is not None else actor.race.move
     heading = _absolute(actor.facing, relative)
+    reach = blind_reach(tx.state, actor, heading)  # a table row may turn it onto a diagonal
+    intended = reach if action.distance is None else min(action.distance, reach)
     _walk(tx, actor, heading, intended)
     _turn(tx, actor.id, relative, heading)
+
+
+def blind_reach(state: EncounterState, actor: Warrior, heading: str) -> int:
+    """The most tiles a straight Blind walk toward `heading` covers within the race's move:
+    all of it, but on a diagonal under `diagonal: alternate` (B39), where n steps cost
+    n + n // 2."""
+    move = actor.race.move
+    if options(state).diagonal == "one" or heading in ("n", "e", "s", "w"):
+        return move
+    return next(n for n in range(move, -1, -1) if n + n // 2 <= move)
 
 
 def _walk(tx: Transaction, actor: Warrior, heading: str, intended: int) -> None:
@@ -346,9 +367,23 @@ def _mark(tx: Transaction, mover: Warrior, path: list[Tile]) -> None:
     tx.emit(Moved(target=mover.id, path=tuple(path)))
     lines = body_lines(mover, (path[0], path[-1]))
     for other in _crossed(tx.state, mover.id, lines):
-        tx.emit(Bumped(mover=mover.id, other=other, how="crossed"))
+        at = _met_at(tx.state, mover, path, other)
+        tx.emit(Bumped(mover=mover.id, other=other, how="crossed", at=at))
     for start, end in lines:
         tx.emit(TrailMarked(combatant=mover.id, start=start, end=end))
+
+
+def _met_at(state: EncounterState, mover: Warrior, path: list[Tile], other: str) -> Tile:
+    """The tile of `path` the mover stood on when its walk met `other`'s line: the one before
+    the first step whose line crosses it (a line touching a tile's centre is met on the step
+    into that tile), as a mover walking into someone stops on the last free tile."""
+    trails = warrior(state, other).trails
+    for here, there in pairwise(path):
+        if any(
+            _cross(mine, trail) for mine in body_lines(mover, [here, there]) for trail in trails
+        ):
+            return here
+    return path[-1]  # not reached: the whole line crosses, so one of its steps does
 
 
 def _crash(tx: Transaction, actor: Warrior, obstacle: Tile, intended: int) -> None:
@@ -404,8 +439,9 @@ def bumps_over(state: EncounterState) -> EncounterState:
     """A new turn: the exchanges of the last one's bumps are over (B32). Applied with the
     core's `turn_started`, so it logs nothing of its own."""
     for c in state.combatants:
-        if warrior(state, c.id).bumped:
-            state = update(state, c.id, bumped=())
+        who = warrior(state, c.id)
+        if who.bumped or who.crossed_at is not None:
+            state = update(state, c.id, bumped=(), crossed_at=None)
     return state
 
 

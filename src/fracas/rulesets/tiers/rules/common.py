@@ -160,9 +160,14 @@ def in_front(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> b
 def armor_bonus(state: EncounterState, who: Warrior) -> int:
     """The "armor bonus" before any shield: worn armor, natural armor and, unless the table
     reads cloaks as warmth that stops no blow (`cloaks_add_to_armor: false`, B12), the
-    cloaks' Tiers. Every blow's armor comes from here, so the option reaches them all."""
-    cloaks = who.cloaks if options(state).cloaks_add_to_armor else 0
-    return who.armor + cloaks + who.natural_armor
+    cloaks' Tiers. With `natural_armor_under_worn: covered` (B34) worn armor above T0 covers
+    the natural armor, which counts again once crits bring the worn armor to T0 ("if they
+    have worn armor covering it until the worn armor is reduced to T0"). Every blow's armor
+    comes from here, so the options reach them all."""
+    opts = options(state)
+    cloaks = who.cloaks if opts.cloaks_add_to_armor else 0
+    covered = opts.natural_armor_under_worn == "covered" and who.armor > 0
+    return who.armor + cloaks + (0 if covered else who.natural_armor)
 
 
 def shield_against(state: EncounterState, defender: Warrior, attacker_tile: Tile) -> int:

@@ -35,7 +35,7 @@ from fracas.core.errors import IllegalAction
 from fracas.core.transaction import Transaction
 from fracas.rulesets.tiers.events import GearWorn
 from fracas.rulesets.tiers.rules.arms import Arm
-from fracas.rulesets.tiers.rules.common import fighter
+from fracas.rulesets.tiers.rules.common import armor_bonus, fighter, options
 from fracas.rulesets.tiers.rules.harm import deal
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import Warrior
@@ -128,12 +128,19 @@ def hit_targets(opponent: Warrior, their: Arm) -> list[str]:
     return targets
 
 
-def fail_targets(roller: Warrior, own: Arm, *, hurts: bool = True) -> list[str]:
+def fail_targets(
+    roller: Warrior, own: Arm, *, hurts: bool = True, forced: bool = False
+) -> list[str]:
     """What a natural 1 may lower of the roller's own ("their equipped Shield or weapon"),
     striking with `own`, in the documented default order (the first is the default). Other
-    weapons in hand come last: the default never reaches past the shield to them."""
+    weapons in hand come last: the default never reaches past the shield to them. `forced`
+    (`natural_crit_fail: used_weapon`, B30): "Rolling a critical failure with a natural
+    weapon will damage that weapon" leaves no choice, so a natural weapon among those used is
+    the only target (at T0 the 10 damage, where it `hurts`)."""
     used = own.parts or (own.name,)
     natural = UNARMED in used
+    if forced and natural:
+        return [NATURAL] if roller.natural_weapon > 0 or hurts else []
     targets: list[str] = []
     first = _worn_first(roller, own)
     for name in [first, *used]:
@@ -183,9 +190,12 @@ def check_hit_pick(opponent: Warrior, their: Arm, pick: str, field: str) -> None
     )
 
 
-def check_fail_pick(roller: Warrior, own: Arm, pick: str, field: str) -> None:
-    """Refuse a natural 1's pick that names nothing of the roller's it may lower."""
-    targets = fail_targets(roller, own)
+def check_fail_pick(
+    roller: Warrior, own: Arm, pick: str, field: str, *, forced: bool = False
+) -> None:
+    """Refuse a natural 1's pick that names nothing of the roller's it may lower (`forced`
+    as for `fail_targets`)."""
+    targets = fail_targets(roller, own, forced=forced)
     if normal_pick(roller, pick) in targets:
         return
     raise IllegalAction(
@@ -230,22 +240,34 @@ def critical_failure(
     hurts: bool = True,
     pick: str | None = None,
 ) -> None:
-    """`hurts`: whether striking with a T0 natural weapon deals the 10 to oneself (not in an
-    even split, where damage comes only "against an unarmed opponent's weapons"). `pick`:
-    the roller's choice among `fail_targets`, falling back to the default as for hits."""
+    """`hurts`: whether striking with a T0 natural weapon deals the 10 to oneself (in an
+    even split only with `even_split_self_damage`, B31). `pick`: the roller's choice among
+    `fail_targets`, falling back to the default as for hits. The 10 ignores armor, unless
+    `crit_fail_ten_armor: counts` (B30): the seed says "ignoring armor" only of the natural
+    20's 10 (l.194), not of this one (l.164)."""
     roller = fighter(tx.state, roller_id)
-    targets = fail_targets(roller, own, hurts=hurts)
+    opts = options(tx.state)
+    forced = opts.natural_crit_fail == "used_weapon"
+    targets = fail_targets(roller, own, hurts=hurts, forced=forced)
     chosen = normal_pick(roller, pick) if pick is not None else None
     target = chosen if chosen in targets else default_fail(targets, own)
+    armor = armor_bonus(tx.state, roller) if opts.crit_fail_ten_armor == "counts" else 0
     if target is not None:
-        _lower(tx, roller, target, f"{roller.id}'s natural 1")
+        _lower(tx, roller, target, f"{roller.id}'s natural 1", armor)
 
 
-def _lower(tx: Transaction, owner: Warrior, target: str, why: str) -> None:
-    """One crit on `target`: a Tier off the item, or at a T0 natural weapon the 10 damage."""
+def _lower(tx: Transaction, owner: Warrior, target: str, why: str, armor: int = 0) -> None:
+    """One crit on `target`: a Tier off the item, or at a T0 natural weapon the 10 damage,
+    less `armor` where the table counts it (a natural 1's own, B30)."""
     if target == NATURAL:
         if owner.natural_weapon == 0:
-            deal(tx, owner.id, why, NATURAL_WEAPON_DAMAGE, "T0 natural weapon: 10, armor ignored")
+            ten = NATURAL_WEAPON_DAMAGE
+            formula = (
+                f"T0 natural weapon: {ten} - {armor}"
+                if armor
+                else "T0 natural weapon: 10, armor ignored"
+            )
+            deal(tx, owner.id, why, ten - armor, formula)
         else:
             _wear(tx, owner, "natural weapon", "natural_weapon", owner.natural_weapon - 1, why)
     elif target == "armor":

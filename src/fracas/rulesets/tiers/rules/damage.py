@@ -28,13 +28,16 @@ def contested(kind: str, difference: int, body: int, tier: int, armor: int) -> t
     )
 
 
-def crossbow(tier: int, hands: int, armor: int) -> tuple[int, str]:
+def crossbow(tier: int, hands: int, armor: int, whole: int = 0) -> tuple[int, str]:
     """A sure crossbow hit: the armor, reduced by the Tier (twice it for a 2H crossbow) but
-    not below 0, comes off the Tier."""
+    not below 0, comes off the Tier. `whole` is armor the bolt does not pierce, taken off
+    after (a shield under `crossbow_pierces: armor_only`, B27); shown only when there is
+    some, so the usual formula reads as the seed's."""
     cut = tier * hands
-    left = max(0, armor - cut)
+    left = max(0, armor - cut) + whole
     times = " x2" if hands == 2 else ""
-    return max(0, tier - left), f"T{tier} - max(0, {armor} - T{tier}{times})"
+    rest = f" - {whole}" if whole else ""
+    return max(0, tier - left), f"T{tier} - max(0, {armor} - T{tier}{times}){rest}"
 
 
 def firearm(tier: int, ammo: int, shield: int = 0) -> tuple[int, str]:

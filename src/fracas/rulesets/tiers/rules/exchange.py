@@ -216,12 +216,19 @@ def _defending_three(defender: Warrior, gap: int, action: Attack, name: str) -> 
 
 
 def _sure(state: EncounterState, actor: Warrior, target: Warrior, used: Arm) -> bool:
-    """Whether the attack is a crossbow's or firearm's sure shot (non-contested, no roll)."""
+    """Whether the attack is a crossbow's or firearm's sure shot (non-contested, no roll).
+    With `low_light_sure_hits: contested` (B28) a shot that Low Light would penalise is no
+    sure hit: it is rolled, the defender adding its bonus, and takes the contested action
+    (a crossbow's then deals bow damage, as beyond its skill under B9)."""
     weapon = actor.weapon(used.name)
     if weapon is None or not weapon.reloads:
         return False
     shooting.require_loaded(actor, weapon)
-    return shooting.is_sure(state, actor, weapon, gap_between(actor, target))
+    if not shooting.is_sure(state, actor, weapon, gap_between(actor, target)):
+        return False
+    if options(state).low_light_sure_hits == "unaffected":
+        return True
+    return light.low_light_penalty(state, actor, target) == 0
 
 
 def verify(state: EncounterState, action: Attack) -> None:
@@ -235,7 +242,7 @@ def verify(state: EncounterState, action: Attack) -> None:
     if not _sure(state, actor, target, used):
         require_action(actor, contested=True)
     answer = _defense(target, gap_between(actor, target), action)
-    _check_picks(actor, used, target, answer, action)
+    _check_picks(state, actor, used, target, answer, action)
     if action.dodge is not None and action.cover is not None:
         raise IllegalAction("a shot is interrupted by a `dodge` or a `cover`, not both")
     if action.dodge is not None:
@@ -248,9 +255,12 @@ def verify(state: EncounterState, action: Attack) -> None:
         dodging.verify_cover(state, actor, target, action.cover)
 
 
-def _check_picks(actor: Warrior, used: Arm, target: Warrior, answer: Arm, action: Attack) -> None:
+def _check_picks(
+    state: EncounterState, actor: Warrior, used: Arm, target: Warrior, answer: Arm, action: Attack
+) -> None:
     """Refuse, before any die is thrown, a crit pick that names nothing the rules let its
     roller lower as things stand now."""
+    forced = options(state).natural_crit_fail == "used_weapon"
     if action.keep != "higher" and used.dice == 1:
         raise IllegalAction(
             f"keep: {actor.id} throws one d20 with {used.name}; choosing a die takes two "
@@ -264,11 +274,13 @@ def _check_picks(actor: Warrior, used: Arm, target: Warrior, answer: Arm, action
     if action.crit_item is not None:
         crits.check_hit_pick(target, answer, action.crit_item, "crit_item")
     if action.fumble_item is not None:
-        crits.check_fail_pick(actor, used, action.fumble_item, "fumble_item")
+        crits.check_fail_pick(actor, used, action.fumble_item, "fumble_item", forced=forced)
     if action.defender_crit_item is not None:
         crits.check_hit_pick(actor, used, action.defender_crit_item, "defender_crit_item")
     if action.defender_fumble_item is not None:
-        crits.check_fail_pick(target, answer, action.defender_fumble_item, "defender_fumble_item")
+        crits.check_fail_pick(
+            target, answer, action.defender_fumble_item, "defender_fumble_item", forced=forced
+        )
 
 
 def armor_against(state: EncounterState, defender: Warrior, attacker_tile: tuple[int, int]) -> int:
@@ -299,8 +311,10 @@ def resolve(tx: Transaction, action: Attack) -> None:
         sure = _sure(tx.state, attacker, defender, used)  # asked while still loaded
         tx.emit(Loaded(combatant=attacker.id, weapon=weapon.id, loaded=False))
         if sure:
-            armor = armor_against(tx.state, defender, nearest(attacker, defender.tile))
-            shooting.sure_shot(tx, attacker, defender, weapon, armor)
+            shield = shield_against(tx.state, defender, nearest(attacker, defender.tile))
+            shooting.sure_shot(
+                tx, attacker, defender, weapon, armor_bonus(tx.state, defender), shield
+            )
             return
     answer = _defense(defender, gap, action)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"attack {defender.id}", contested=True))
@@ -341,7 +355,7 @@ def resolve(tx: Transaction, action: Attack) -> None:
     )
     if winner == "defender" and defender.is_active:
         turning.turn_to(tx, defender.id, attacker.id)
-    if options(tx.state).crits:
+    if _crits_count(tx.state, defense_face):
         picks = crits.Picks(
             attacker_hit=action.crit_item,
             attacker_fail=action.fumble_item,
@@ -352,6 +366,14 @@ def resolve(tx: Transaction, action: Attack) -> None:
             tx, attacker.id, used, attack_face, defender.id, answer, defense_face, picks
         )
     _damage(tx, attacker.id, defender.id, used, answer, abs(attack_total - defense_total), winner)
+
+
+def _crits_count(state: EncounterState, defense_face: int | None) -> bool:
+    """Whether this exchange's natural 20s and 1s count. Against an unconscious defender no
+    die answers the attacker's: with `uncontested_crits: false` that is no "contested roll in
+    combat" (B26), so its d20 makes no crit."""
+    opts = options(state)
+    return opts.crits and (defense_face is not None or opts.uncontested_crits)
 
 
 def _winner(state: EncounterState, attack_total: int, defense_total: int) -> str:

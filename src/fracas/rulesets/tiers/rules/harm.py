@@ -11,7 +11,7 @@ from __future__ import annotations
 from fracas.core.events import StatusSet
 from fracas.core.state import Status
 from fracas.core.transaction import Transaction
-from fracas.rulesets.tiers.events import Damaged
+from fracas.rulesets.tiers.events import Damaged, FellShort
 from fracas.rulesets.tiers.rules.common import fighter, options
 
 
@@ -61,3 +61,17 @@ def settle(tx: Transaction, target_id: str) -> None:
         tx.emit(
             StatusSet(target=target.id, status=Status.UNCONSCIOUS, why=f"HP {target.hp}: 0 or less")
         )
+    else:
+        return
+    _fall_short(tx, target_id)
+
+
+def _fall_short(tx: Transaction, target_id: str) -> None:
+    """B32 `bumped_fallen: stays`: a Blind mover felled in the exchanges after its crossing
+    does not "continue to their previously declared end point"; unconscious, it may "not
+    declare any actions. They simply lay there", so it lies where it bumped."""
+    target = fighter(tx.state, target_id)
+    if target.crossed_at is None or options(tx.state).bumped_fallen == "finishes_move":
+        return
+    if target.crossed_at != target.tile:
+        tx.emit(FellShort(target=target.id, path=(target.tile, target.crossed_at)))

@@ -101,6 +101,7 @@ def lit_grid(arena: Arena, opts: TiersOptions) -> LitGrid:
         ),
         ring=RING_RADIUS if opts.light_ring == "from_source" else RING_RADIUS + BRIGHT_RADIUS,
         through_walls=opts.light_through_walls,
+        diagonal=opts.diagonal,  # B39: what a move's diagonal step costs
     )
 
 

@@ -10,7 +10,7 @@ faces. Or they may choose to maintain facing an opponent ... This is not a actio
 
 from __future__ import annotations
 
-from collections import deque
+from heapq import heappop, heappush
 
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
@@ -31,54 +31,74 @@ from fracas.rulesets.tiers.rules.common import (
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 
-def body_walks(state: EncounterState, actor: Warrior) -> dict[Tile, Tile | None]:
-    """Where a large creature's front-left tile can go within its move, each with the tile it
-    came from (None at the start): the body moves as one, each step one square in any of the
-    8 directions, every tile of it stepping as a character would (no wall, terrain or diagonal
-    squeeze) onto a tile nobody else stands on. Kept per state, like the map's own searches."""
+def body_walks(state: EncounterState, actor: Warrior) -> dict[Tile, tuple[Tile, ...]]:
+    """Where a large creature's front-left tile can go within its move, each with the walk
+    there (its start included): the body moves as one, each step one square in any of the 8
+    directions, every tile of it stepping as a character would (no wall, terrain or diagonal
+    squeeze) onto a tile nobody else stands on. A step costs 1, or under `diagonal:
+    alternate` (B39) every second diagonal 2, so the search keeps the parity of the
+    diagonals taken as the map's own search does; with equal costs it is a breadth-first
+    search in the order of `STEP`. Kept per state, like the map's own searches."""
 
-    def compute() -> dict[Tile, Tile | None]:
+    def compute() -> dict[Tile, tuple[Tile, ...]]:
         board, taken = grid(state), standing(state)
-        came: dict[Tile, Tile | None] = {actor.tile: None}
-        frontier: deque[tuple[Tile, int]] = deque([(actor.tile, 0)])
-        while frontier:
-            here, spent = frontier.popleft()
-            if spent >= actor.race.move:
+        alternate = board.diagonal == "alternate"
+        start = (actor.tile, 0)
+        best: dict[tuple[Tile, int], tuple[int, tuple[Tile, int] | None]] = {start: (0, None)}
+        queue: list[tuple[int, int, tuple[Tile, int]]] = [(0, 0, start)]
+        pushed = 0
+        while queue:
+            spent, _, (here, odd) = heappop(queue)
+            if best[(here, odd)][0] < spent:
                 continue
             tiles = body(actor, here)
             for dx, dy in STEP.values():
-                there = (here[0] + dx, here[1] + dy)
-                if there in came:
+                slant = dx != 0 and dy != 0
+                cost = spent + (2 if alternate and slant and odd else 1)
+                key = ((here[0] + dx, here[1] + dy), (odd + slant) % 2 if alternate else 0)
+                if cost > actor.race.move or best.get(key, (cost + 1, None))[0] <= cost:
                     continue
                 if all(
                     (t[0] + dx, t[1] + dy) in board.neighbours(t)
                     and taken.get((t[0] + dx, t[1] + dy), actor.id) == actor.id
                     for t in tiles
                 ):
-                    came[there] = here
-                    frontier.append((there, spent + 1))
-        return came
+                    best[key] = (cost, (here, odd))
+                    pushed += 1
+                    heappush(queue, (cost, pushed, key))
+        walks: dict[Tile, tuple[Tile, ...]] = {}
+        for key in sorted(best, key=lambda k: best[k][0]):
+            if key[0] not in walks:
+                walks[key[0]] = _walk_to(best, key)
+        return walks
 
     return state.derived(f"tiers.body_walks.{actor.id}", compute)
 
 
+def _walk_to(
+    best: dict[tuple[Tile, int], tuple[int, tuple[Tile, int] | None]], key: tuple[Tile, int]
+) -> tuple[Tile, ...]:
+    """The tiles of the walk the search found to `key`, from the start."""
+    walk: list[Tile] = []
+    step: tuple[Tile, int] | None = key
+    while step is not None:
+        walk.append(step[0])
+        step = best[step][1]
+    return tuple(walk[::-1])
+
+
 def _body_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:
     """A large creature's walk to put its front-left tile on `to` (B21)."""
-    came = body_walks(state, actor)
+    walks = body_walks(state, actor)
     if to == actor.tile:
         raise IllegalAction(f"{actor.id} is already on {to}")
-    if to not in came:
+    if to not in walks:
         raise IllegalAction(
             f"{actor.id}'s {actor.width}x{actor.length} body cannot be brought to {to} within "
             f"its move of {actor.race.move} tiles: every tile of it must stay on the map, off "
             "walls and terrain, and off squares others stand on"
         )
-    path: list[Tile] = []
-    step: Tile | None = to
-    while step is not None:
-        path.append(step)
-        step = came[step]
-    return path[::-1]
+    return list(walks[to])
 
 
 def walk_path(state: EncounterState, actor: Warrior, to: Tile) -> list[Tile]:

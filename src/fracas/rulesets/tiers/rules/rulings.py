@@ -14,7 +14,9 @@ their own weapons & their opponent's gear." "No damage is done to either charact
 it is declared against an unarmed opponent's weapons (their hands) or an opponent with T0
 Natural weapons." Each of the N times: the first named's critical hit, the second's, then the
 first's critical failure and the second's, each with the crits' default choice and the
-weapon in the main hand (or bare hands); a critical failure hurts nobody here.
+weapon in the main hand (or bare hands); a critical failure hurts nobody here, unless the
+table sets `even_split_self_damage` (B31): then a natural 1 on one's own T0 natural weapon
+deals its 10 as in a fight.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from fracas.rulesets.tiers.actions import EvenSplit, MakeTerrain
 from fracas.rulesets.tiers.events import TerrainMade
 from fracas.rulesets.tiers.rules import crits
 from fracas.rulesets.tiers.rules.arms import arm
-from fracas.rulesets.tiers.rules.common import body, fighter, grid, standing
+from fracas.rulesets.tiers.rules.common import body, fighter, grid, options, standing
 from fracas.rulesets.tiers.sheet import UNARMED
 from fracas.rulesets.tiers.warrior import Warrior
 
@@ -64,10 +66,11 @@ def verify_even_split(state: EncounterState, action: EvenSplit) -> None:
 
 def resolve_even_split(tx: Transaction, action: EvenSplit) -> None:
     one, two = action.between
+    hurts = options(tx.state).even_split_self_damage  # B31
     for _ in range(action.times):
         for roller, other in ((one, two), (two, one)):
             target = fighter(tx.state, other)
             crits.critical_hit(tx, roller, other, arm(target, target.main or UNARMED))
         for roller in (one, two):
             who = fighter(tx.state, roller)
-            crits.critical_failure(tx, roller, arm(who, who.main or UNARMED), hurts=False)
+            crits.critical_failure(tx, roller, arm(who, who.main or UNARMED), hurts=hurts)

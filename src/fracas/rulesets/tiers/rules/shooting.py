@@ -60,15 +60,20 @@ def require_loaded(actor: Warrior, weapon: Weapon) -> None:
 
 
 def sure_shot(
-    tx: Transaction, attacker: Warrior, defender: Warrior, weapon: Weapon, armor: int
+    tx: Transaction, attacker: Warrior, defender: Warrior, weapon: Weapon, armor: int, shield: int
 ) -> None:
-    """The automatic hit: no dice, the damage at once."""
+    """The automatic hit: no dice, the damage at once. `armor` is the armor bonus without the
+    shield, `shield` the shield's part (0 from behind). The crossbow's cut works on both
+    together, or with `crossbow_pierces: armor_only` on the armor alone, the shield then
+    counting whole (B27)."""
     tier = attacker.tier_of(weapon.id)
     if weapon.kind == "firearm":
         shield = firearm_shield(tx.state, attacker, defender)
         amount, formula = damage.firearm(tier, weapon.ammo or 0, shield)
+    elif options(tx.state).crossbow_pierces == "armor_only":
+        amount, formula = damage.crossbow(tier, weapon.hands, armor, whole=shield)
     else:
-        amount, formula = damage.crossbow(tier, weapon.hands, armor)
+        amount, formula = damage.crossbow(tier, weapon.hands, armor + shield)
     tx.emit(ActionSpent(combatant=attacker.id, action=f"shoot {defender.id}", contested=False))
     land(tx, defender.id, f"{attacker.id}'s {weapon.id}", amount, formula)
 
