@@ -296,6 +296,7 @@ def action_odds(
     method: Literal["auto", "exact", "sampled"] = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | str = 0,
+    leaves: int | None = None,
 ) -> ActionOdds:
     """The odds of `action` in `state`, without changing anything.
 
@@ -303,7 +304,8 @@ def action_odds(
     Then, best first: the ruleset's closed form (`exact_odds`), the real resolver run over
     every outcome of its dice (`odds_walk.enumerate_odds`), and, when neither fits (or
     `method="sampled"`), the real resolver on `samples` seeded samples. `method="exact"`
-    raises `NoExactOdds` rather than sample.
+    raises `NoExactOdds` rather than sample; `leaves` raises or lowers the enumeration's
+    bound (`odds_walk.MAX_LEAVES`).
     """
     from fracas.core import odds_walk
 
@@ -315,7 +317,8 @@ def action_odds(
         if found is not None:
             return found  # type: ignore[no-any-return]
         try:
-            return odds_walk.enumerate_odds(ruleset, state, action)
+            bound = odds_walk.MAX_LEAVES if leaves is None else leaves
+            return odds_walk.enumerate_odds(ruleset, state, action, leaves=bound)
         except NoExactOdds as refusal:
             if method == "exact":
                 raise

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from fracas.core.ruleset import Ruleset
     from fracas.core.state import EncounterState
 
-MAX_LEAVES = 20_000
-"""Most resolutions one enumeration runs: about a second for the slowest ruleset here."""
+MAX_LEAVES = 4_000
+"""Most resolutions one enumeration runs: about a second for the slowest ruleset here (nwo,
+whose crit chains multiply the tree), so a question that must be sampled wastes little."""
 MAX_ROLLS = 40
 """Most rolls in one run: an action that rolls more is re-rolling ties and may not end."""
 
@@ -130,19 +131,22 @@ def _advance(path: list[list[int]], used: int) -> bool:
     return True
 
 
-def enumerate_odds(ruleset: Ruleset, state: EncounterState, action: Action) -> ActionOdds:
-    """Exact odds by running the resolver over every outcome of its dice (module doc)."""
+def enumerate_odds(
+    ruleset: Ruleset, state: EncounterState, action: Action, *, leaves: int = MAX_LEAVES
+) -> ActionOdds:
+    """Exact odds by running the resolver over every outcome of its dice (module doc), at
+    most `leaves` times."""
     model = model_of(ruleset)
     chances: dict[Tally, Fraction] = {}
     path: list[list[int]] = []
-    for _ in range(MAX_LEAVES):
+    for _ in range(leaves):
         dice = _Branching(path, model.reads)
         resolution = ruleset.resolve(state, action, dice)
         leaf = tally(state, resolution.state, action, resolution.events, model)
         chances[leaf] = chances.get(leaf, Fraction(0)) + Fraction(dice.ways, dice.whole)
         if not _advance(path, dice._at):
             return build(action, model.target(action), chances, "enumeration", order=ORDER)
-    raise NoExactOdds(f"more than {MAX_LEAVES:,} ways for the dice to fall")
+    raise NoExactOdds(f"more than {leaves:,} ways for the dice to fall")
 
 
 def sample_odds(
