@@ -170,10 +170,59 @@ def roll(
 
 @app.command(context_settings=NOTATION)
 def odds(
-    expr: Annotated[str, typer.Argument(help="Dice notation, e.g. 2d6+1.")],
+    expr: Annotated[
+        str, typer.Argument(help="Dice notation (2d6+1), or a scenario FILE with --action.")
+    ],
+    action: Annotated[
+        str | None,
+        typer.Option("--action", help="With FILE: the action, as the file lists actions."),
+    ] = None,
+    actor: Annotated[
+        str | None, typer.Option("--actor", help="With FILE: who acts (default: whose turn).")
+    ] = None,
+    sampled: Annotated[
+        bool, typer.Option("--sampled", help="With FILE: sample even where exact odds fit.")
+    ] = False,
+    samples: Annotated[int, typer.Option("--samples", help="With FILE: samples if sampled.")] = (
+        10_000
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="With FILE: seed of the samples.")] = 0,
     as_json: JsonFlag = False,
 ) -> None:
-    """Exact probability of every total, with the mean and standard deviation."""
+    """Exact probability of every total of dice notation; or, given a scenario FILE and an
+    --action, the odds of that action after the file's listed actions."""
+    from fracas.cli import odds_command
+
+    if odds_command.is_scenario(expr):
+        try:
+            found = odds_command.scenario_odds(
+                Path(expr),
+                action,
+                actor,
+                method="sampled" if sampled else "auto",
+                samples=samples,
+                seed=seed,
+            )
+        except FracasError as error:
+            _refuse(str(error))
+        ruleset = found_ruleset(Path(expr))
+        if as_json:
+            print(json.dumps(odds_command.payload(found, ruleset), indent=2))
+        else:
+            print(odds_command.render(found, ruleset))
+        return
+    if action is not None or actor is not None:
+        _refuse(f"--action and --actor go with a scenario file, and {expr!r} is not one")
+    _dice_odds(expr, as_json)
+
+
+def found_ruleset(file: Path) -> str:
+    from fracas.scenario import load_scenario
+
+    return load_scenario(file).ruleset
+
+
+def _dice_odds(expr: str, as_json: bool) -> None:
     from fracas.core.distribution import distribution
     from fracas.core.notation import parse
 

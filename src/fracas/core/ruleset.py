@@ -35,6 +35,7 @@ from fracas.core.events import (
     StatusSet,
     TurnStarted,
 )
+from fracas.core.odds import ActionOdds, OddsModel
 from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
 from fracas.core.turns import InitiativeRounds, TurnModel
@@ -79,6 +80,14 @@ class Ruleset(Protocol):
     def evolve(self, state: EncounterState, event: Event) -> EncounterState: ...
     def outcome(self, state: EncounterState) -> str | None: ...
     def legal_actions(self, state: EncounterState) -> list[Action]: ...
+    def exact_odds(self, state: EncounterState, action: Action) -> ActionOdds | None:
+        """The odds of a verified `action` in closed form, or None: this ruleset has none
+        for it here, and `core.odds.action_odds` runs the resolver over the dice instead
+        (exact by enumeration, else sampled). A closed form is only for speed, so it must
+        give exactly what enumeration gives (tests compare them) and say None wherever the
+        state holds something it does not model."""
+        return None
+
     def suggest(self, state: EncounterState) -> Action:
         """A sensible legal action for the current actor: it must pass `verify` in `state`
         (autoplay and the simulator act on it without verifying it again)."""
@@ -110,6 +119,9 @@ class BaseRuleset:
     info: ClassVar[RulesetInfo]
     options_model: ClassVar[type[BaseModel]] = NoOptions
     turn_model: ClassVar[TurnModel] = InitiativeRounds()
+    odds_model: ClassVar[OddsModel] = OddsModel()
+    """How the rules read the dice and how a resolution is named, for the odds of an action
+    (`core.odds`); the default reads every face and names outcomes generically."""
 
     def __init__(self) -> None:
         self._rules: dict[type[Action], tuple[Verifier, Resolver]] = {

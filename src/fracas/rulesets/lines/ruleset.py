@@ -30,6 +30,7 @@ from fracas.rulesets.lines.events import (
     Moved,
 )
 from fracas.rulesets.lines.fighter import Fighter
+from fracas.rulesets.lines.odds import ODDS
 from fracas.rulesets.lines.options import LinesOptions
 from fracas.rulesets.lines.rules import (
     attack,
@@ -49,6 +50,7 @@ ALLOWED_WHILE_GRAPPLED = (BreakFree, EndTurn, Say, Release)
 
 
 class Lines(BaseRuleset):
+    odds_model = ODDS  # how odds read this ruleset's rolls and events (lines/odds.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="lines",
         name="Six battle lines (d6 + attribute against Dexterity)",

@@ -42,6 +42,7 @@ from fracas.rulesets.tiers.actions import (
     UseItem,
 )
 from fracas.rulesets.tiers.events import Moved, update, warrior
+from fracas.rulesets.tiers.odds import ODDS
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
@@ -75,6 +76,7 @@ RESERVABLE = frozenset(
 
 
 class Tiers(BaseRuleset):
+    odds_model = ODDS  # how odds read this ruleset's rolls and events (tiers/odds.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="tiers",
         name="Tiers: contested d20, gear Tiers bounded by Body, facing (seed 001)",

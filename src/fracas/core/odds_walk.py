@@ -1,0 +1,186 @@
+"""Odds read off the real resolver: every outcome of its dice, or seeded samples.
+
+Both run `ruleset.resolve` itself on the state, so they answer for whatever the rules do
+(reactions, crit chains, armor), with no ruleset code; this is what a new ruleset gets for
+free. Neither changes the state: states are immutable and each run starts from the same one.
+
+**Enumeration** walks the tree of the action's rolls depth first. Each run replays the
+choices made so far and takes the first branch of every roll past them; the next run moves
+the deepest roll with branches left on by one. A roll branches by what the ruleset's rules
+read of it (`OddsModel.reads`): every face in order, the faces as a sorted bag with their
+multinomial weight, or the total with its exact chance from `core.distribution`. A leaf's
+chance is the product of its branches' chances, so the leaves add up to exactly 1. The
+walk gives up (`NoExactOdds`) past `MAX_LEAVES` runs, past `MAX_ROLLS` rolls in one run
+(tie re-rolls that could go on), or on a roll it cannot branch (exploding dice when faces
+are read), and the caller samples instead.
+
+**Sampling** resolves the action `samples` times, trial `i` with `Random(f"{seed}:{i}")`
+(the simulator's per-trial seeds), so the same seed gives the same estimate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from fracas.core.dice import Dice, ScriptedRng, evaluate
+from fracas.core.distribution import distribution
+from fracas.core.errors import TooLargeToCompute
+from fracas.core.events import DiceRolled
+from fracas.core.notation import DiceExpr, DiceTerm, as_expr
+from fracas.core.odds import ActionOdds, NoExactOdds, Reads, Tally, build, model_of, tally
+
+if TYPE_CHECKING:
+    from fracas.core.actions import Action
+    from fracas.core.ruleset import Ruleset
+    from fracas.core.state import EncounterState
+
+MAX_LEAVES = 4_000
+"""Most resolutions one enumeration runs: about a second for the slowest ruleset here (nwo,
+whose crit chains multiply the tree), so a question that must be sampled wastes little."""
+MAX_ROLLS = 40
+"""Most rolls in one run: an action that rolls more is re-rolling ties and may not end."""
+
+Branch = tuple[tuple[int, ...], int, int]
+"""(faces, total, ways) of one branch of a roll; its chance is ways over the roll's sum."""
+
+
+@lru_cache(maxsize=512)
+def branches(expr: DiceExpr, reads: Reads) -> tuple[tuple[Branch, ...], int]:
+    """The branches of one roll and the sum of their ways, as the rules read it."""
+    if reads == "totals":
+        try:
+            dist = distribution(expr)
+        except TooLargeToCompute as error:
+            raise NoExactOdds(str(error)) from None
+        denominator = math.lcm(*(p.denominator for _, p in dist.probabilities))
+        found = tuple(
+            ((), total, p.numerator * (denominator // p.denominator))
+            for total, p in dist.probabilities
+        )
+        return found, denominator
+    per_term: list[list[tuple[tuple[int, ...], int]]] = []
+    for _, term in expr.terms:
+        if not isinstance(term, DiceTerm):
+            continue
+        if term.explode:
+            raise NoExactOdds(f"'{expr}' explodes: its faces have no end to enumerate")
+        per_term.append(_term_branches(term, reads))
+    count = math.prod(len(options) for options in per_term)
+    if count > MAX_LEAVES:
+        raise NoExactOdds(f"'{expr}' has {count:,} ways to fall, above {MAX_LEAVES:,}")
+    found_list: list[Branch] = []
+    for combo in itertools.product(*per_term):
+        faces = tuple(f for part, _ in combo for f in part)
+        ways = math.prod(w for _, w in combo)
+        found_list.append((faces, evaluate(expr, faces), ways))
+    return tuple(found_list), sum(w for _, _, w in found_list)
+
+
+def _term_branches(term: DiceTerm, reads: Reads) -> list[tuple[tuple[int, ...], int]]:
+    sides = range(1, term.sides + 1)
+    if reads == "faces":
+        return [(faces, 1) for faces in itertools.product(sides, repeat=term.count)]
+    bags = []
+    for bag in itertools.combinations_with_replacement(sides, term.count):
+        ways = math.factorial(term.count)
+        for _, group in itertools.groupby(bag):
+            ways //= math.factorial(len(list(group)))
+        bags.append((bag, ways))
+    return bags
+
+
+class _Branching(Dice):
+    """A `Dice` that follows a path of branch choices and extends it with first branches."""
+
+    __slots__ = ("_at", "_path", "_reads", "ways", "whole")
+
+    def __init__(self, path: list[list[int]], reads: Reads) -> None:
+        super().__init__(ScriptedRng(()))  # never drawn from: `roll` is replaced
+        self._path = path
+        self._reads = reads
+        self._at = 0
+        self.ways = 1
+        self.whole = 1
+
+    def roll(self, expr: str | DiceExpr, *, reason: str) -> DiceRolled:
+        parsed = as_expr(expr)
+        options, denominator = branches(parsed, self._reads)
+        if self._at == len(self._path):
+            if self._at >= MAX_ROLLS:
+                raise NoExactOdds(f"one outcome rolls more than {MAX_ROLLS} times")
+            self._path.append([0, len(options)])
+        faces, total, ways = options[self._path[self._at][0]]
+        self._at += 1
+        self.ways *= ways
+        self.whole *= denominator
+        return DiceRolled(expr=str(parsed), faces=faces, total=total, reason=reason)
+
+
+def _advance(path: list[list[int]], used: int) -> bool:
+    """Move to the next leaf: the deepest roll with a branch left moves on. False at the end."""
+    del path[used:]
+    while path and path[-1][0] + 1 >= path[-1][1]:
+        path.pop()
+    if not path:
+        return False
+    path[-1][0] += 1
+    return True
+
+
+def enumerate_odds(
+    ruleset: Ruleset, state: EncounterState, action: Action, *, leaves: int = MAX_LEAVES
+) -> ActionOdds:
+    """Exact odds by running the resolver over every outcome of its dice (module doc), at
+    most `leaves` times."""
+    model = model_of(ruleset)
+    chances: dict[Tally, Fraction] = {}
+    path: list[list[int]] = []
+    for _ in range(leaves):
+        dice = _Branching(path, model.reads)
+        resolution = ruleset.resolve(state, action, dice)
+        leaf = tally(state, resolution.state, action, resolution.events, model)
+        chances[leaf] = chances.get(leaf, Fraction(0)) + Fraction(dice.ways, dice.whole)
+        if not _advance(path, dice._at):
+            return build(action, model.target(action), chances, "enumeration", order=ORDER)
+    raise NoExactOdds(f"more than {leaves:,} ways for the dice to fall")
+
+
+def sample_odds(
+    ruleset: Ruleset,
+    state: EncounterState,
+    action: Action,
+    *,
+    samples: int,
+    seed: int | str = 0,
+    note: str = "",
+) -> ActionOdds:
+    """Odds estimated from `samples` seeded resolutions (module doc)."""
+    if samples < 1:
+        raise ValueError("samples must be at least 1")
+    model = model_of(ruleset)
+    counts: dict[Tally, int] = {}
+    for trial in range(samples):
+        dice = Dice.seeded(f"{seed}:{trial}")
+        resolution = ruleset.resolve(state, action, dice)
+        leaf = tally(state, resolution.state, action, resolution.events, model)
+        counts[leaf] = counts.get(leaf, 0) + 1
+    chances = {t: Fraction(n, samples) for t, n in counts.items()}
+    return build(
+        action, model.target(action), chances, "sampling", samples=samples, order=ORDER, note=note
+    )
+
+
+ORDER = (
+    "critical",
+    "hit",
+    "parry",
+    "defense_critical",
+    "miss",
+    "damage",
+    "no damage",
+)
+"""The usual outcome names in the order a table shows them; others follow by name."""
