@@ -529,22 +529,42 @@ class AwarenessChanged(PoolsEvent):
     combatant: str
     hidden_from: tuple[str, ...]
     unnoticed_by: tuple[str, ...]
-    located_at: tuple[int, bool] | None
+    located_at: tuple[tuple[str, int, bool], ...]
+    """Per enemy that found it, where (P56)."""
     why: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        place = None if self.located_at is None else (self.located_at[0], self.located_at[1])
+        spots = tuple((who, int(d), bool(c)) for who, d, c in self.located_at)
         return update(
             state,
             self.combatant,
             hidden_from=self.hidden_from,
             unnoticed_by=self.unnoticed_by,
-            located_at=place,
+            located_at=spots,
         )
 
     def describe(self) -> str:
         hidden = ", ".join(self.hidden_from) or "nobody"
         return f"{self.combatant} is hidden from {hidden} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AmbushChecked(PoolsEvent):
+    """An ambush's final contested perception check (POOLS-30): each participant's
+    successes and the ambushers who caught the ambushed. It is logged first, before the
+    actor's turn ends for the ambushed to go first; `AmbushSprung` then reorders the round."""
+
+    kind: ClassVar[str] = "ambush_checked"
+    ambushers: tuple[tuple[str, int], ...]
+    ambushed: tuple[tuple[str, int], ...]
+    caught: tuple[str, ...]
+
+    def describe(self) -> str:
+        rolls = ", ".join(f"{w} {n}" for w, n in (*self.ambushers, *self.ambushed))
+        if not self.caught:
+            return f"ambush ({rolls}): it fails; the ambushed are ready first"
+        catch = "catches" if len(self.caught) == 1 else "catch"
+        return f"ambush ({rolls}): {', '.join(self.caught)} {catch} them"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -570,13 +590,7 @@ class AmbushSprung(PoolsEvent):
         return state
 
     def describe(self) -> str:
-        rolls = ", ".join(f"{w} {n}" for w, n in (*self.ambushers, *self.ambushed))
-        result = (
-            f"{', '.join(self.caught)} catch{'es' if len(self.caught) == 1 else ''} them"
-            if self.caught
-            else "the ambushed are ready first"
-        )
-        return f"ambush ({rolls}): {result}; the order from here: {', '.join(self.round_order)}"
+        return f"after the ambush the round goes on in the order: {', '.join(self.round_order)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

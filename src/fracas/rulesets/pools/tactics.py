@@ -46,6 +46,7 @@ from fracas.rulesets.pools.rules.common import (
 )
 from fracas.rulesets.pools.rules.flight import can_fly
 from fracas.rulesets.pools.rules.grappling import held_by, holder_pool, holding, is_pinned
+from fracas.rulesets.pools.rules.hands import usable_melee
 from fracas.rulesets.pools.rules.shooting import accuracy
 from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.sheet import COVER_DICE, Weapon
@@ -101,7 +102,7 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
         return
     yield from _grip_wishes(state, me)
     close = enemies_at_zero(state, me)
-    blade = me.melee_weapon
+    blade = usable_melee(state, me)
     if close:
         for foe in sorted(close, key=lambda f: (f.hp, f.id)):
             if _hurts(blade, foe):
@@ -180,14 +181,14 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
 def _grapples(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
     """Whether a grapple is worth trying: at least as many dice as the foe's, when no blow
     of mine hurts it (the trench gunner in light armor) and neither of us is held."""
-    if _hurts(me.melee_weapon, foe) or holding(me) or held_by(me) or held_by(foe):
+    if _hurts(usable_melee(state, me), foe) or holding(me) or held_by(me) or held_by(foe):
         return False
     return holder_pool(state, me, foe) >= max(1, foe.strength)
 
 
 def _reaches(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
     """A blow of mine hurts `foe`, or I could grapple it."""
-    return _hurts(me.melee_weapon, foe) or _grapples(state, me, foe)
+    return _hurts(usable_melee(state, me), foe) or _grapples(state, me, foe)
 
 
 def _grip_wishes(state: EncounterState, me: Soldier) -> Iterator[Action]:
