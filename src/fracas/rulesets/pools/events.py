@@ -188,10 +188,21 @@ HOLDING = "holding"
 DEVOURED = "devoured"
 
 
-def _ungripped(state: EncounterState, combatant: str) -> EncounterState:
+def _without_marks(state: EncounterState, combatant: str, names: tuple[str, ...]) -> EncounterState:
     who = soldier(state, combatant)
-    kept = tuple(c for c in who.conditions if c.name not in HOLDS and c.name != HOLDING)
+    kept = tuple(c for c in who.conditions if c.name not in names)
     return state if kept == who.conditions else update(state, combatant, conditions=kept)
+
+
+def _unheld(state: EncounterState, combatant: str) -> EncounterState:
+    """`combatant` is no longer held; whoever it holds itself it still holds (a grappled
+    target "can still fight back", P33)."""
+    return _without_marks(state, combatant, HOLDS)
+
+
+def _let_go(state: EncounterState, combatant: str) -> EncounterState:
+    """`combatant` no longer holds anyone; whether it is held itself is another hold."""
+    return _without_marks(state, combatant, (HOLDING,))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,7 +217,7 @@ class Gripped(PoolsEvent):
     """One of HOLDS."""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        state = _ungripped(state, self.target)
+        state = _unheld(state, self.target)
         held = soldier(state, self.target)
         mark = Condition(name=self.hold, source=self.holder)
         state = update(state, self.target, conditions=(*held.conditions, mark))
@@ -232,7 +243,7 @@ class Released(PoolsEvent):
     why: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _ungripped(_ungripped(state, self.target), self.holder)
+        return _let_go(_unheld(state, self.target), self.holder)
 
     def describe(self) -> str:
         return f"{self.target} is no longer held by {self.holder}: {self.why}"
@@ -249,8 +260,8 @@ class Devoured(PoolsEvent):
     status: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        state = _ungripped(_ungripped(state, self.target), self.holder)
-        eaten = soldier(state, self.target)
+        state = _let_go(_unheld(state, self.target), self.holder)
+        eaten = soldier(state, self.target)  # whom it held, it lets go after (P33)
         mark = Condition(name=DEVOURED, source=self.holder)
         return update(
             state, self.target, conditions=(*eaten.conditions, mark), status=Status(self.status)

@@ -93,6 +93,10 @@ def verify_grapple(state: EncounterState, action: Grapple) -> None:
     already = holding(actor)
     if already is not None:
         raise IllegalAction(f"{actor.id} already holds {already}; one hold at a time")
+    if held_by(actor) == target.id:
+        raise IllegalAction(
+            f"{target.id} holds {actor.id}; to get out of its grip, break free (break_free)"
+        )
     other = held_by(target)
     if other is not None:
         raise IllegalAction(f"{target.id} is already held by {other}")
