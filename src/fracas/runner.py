@@ -10,6 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from fracas.core.actions import Action
 from fracas.core.dice import Dice, Rng, ScriptedRng
 from fracas.core.encounter import Encounter
 from fracas.core.errors import FracasError, ScenarioError
@@ -60,7 +61,11 @@ class RunResult:
         return out
 
 
-def _place(index: int, raw: dict[str, Any]) -> str:
+def _place(index: int, raw: dict[str, Any], action: Action | None = None) -> str:
+    """Where a refused action sits in the file: its index and the action's own `label()`
+    (a volley names its targets), or, for one that did not parse, the raw words."""
+    if action is not None:
+        return f"actions[{index}] ({action.label()})"
     words = [str(raw[k]) for k in ("actor", "do", "target") if raw.get(k) is not None]
     return f"actions[{index}]" + (f" ({' '.join(words)})" if words else "")
 
@@ -92,10 +97,12 @@ def run_scenario(spec: ScenarioSpec, seed: int | None = None, rng: Rng | None = 
         raise ScenarioError(f"rolling initiative: {error}") from None
     result = RunResult(spec, encounter, used_seed, scripted)
     for index, raw in enumerate(spec.actions):
+        action: Action | None = None
         try:
-            encounter.act(ruleset.parse_action(raw))
+            action = ruleset.parse_action(raw)
+            encounter.act(action)
         except FracasError as error:
-            result.error = RunError(index, _place(index, raw), str(error))
+            result.error = RunError(index, _place(index, raw, action), str(error))
             return result
     rounds = spec.autoplay_rounds
     if rounds is not None:

@@ -96,6 +96,25 @@ def test_a_failed_ambush_lets_the_ambushed_go_first() -> None:
     assert fight.get("ada").ambush_edge == ()
 
 
+def test_the_log_tells_a_failed_ambush_before_the_turn_it_ends() -> None:
+    """The log reads in the order things happened: the final contested perception check,
+    then ada's turn ending for the ambushed to go first, then the new order and rook's turn."""
+    fight = patrol(HIT, MISS, HIT, MISS)
+    events = fight.act("ada", "ambush", targets=["rook", "crow"])
+    kinds = [e.kind for e in events if e.kind != "dice_rolled"]
+    assert kinds == [
+        "ambush_checked",
+        "turn_ended",
+        "ambush_sprung",
+        "awareness_changed",
+        "turn_started",
+    ]
+    (checked,) = [e for e in events if e.kind == "ambush_checked"]
+    assert checked.describe() == (
+        "ambush (ada 1, rook 1, crow 0): it fails; the ambushed are ready first"
+    )
+
+
 def test_several_ambushers_each_roll_and_are_ordered_by_their_rolls() -> None:
     """ "If multiple characters are involved, all roll their Intelligences, compare to one
     another, and then decide the action order individually." By default the ambushers' best

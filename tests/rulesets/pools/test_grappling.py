@@ -141,3 +141,23 @@ def test_grappling_is_refused_out_of_reach_and_twice() -> None:
     fight.act("ox", "grapple", target="cat")
     fight.end("ox", "rat", "cat")
     fight.refuse("ox", "grapple", "ox already holds cat; one hold at a time", target="cat")
+
+
+def test_a_holder_grabbed_by_a_third_keeps_its_own_hold() -> None:
+    """ "A grappled target can still fight back. They can attack you or someone else, put
+    away or pull out items": bo holds cat; rook grabs bo (3 dice against 3: 2 against 0);
+    bo, held, still holds cat. cat cannot grapple bo back: it breaks free instead."""
+    fight = Fight(
+        soldier("bo", "a", 2, strength=3),
+        soldier("cat", "b", 2, strength=2),
+        soldier("rook", "b", 2, strength=3),
+        dice=[HIT, HIT, MISS, MISS, MISS, MISS, HIT, HIT, MISS, MISS, MISS, MISS],
+    )
+    fight.act("bo", "grapple", target="cat")
+    fight.end("bo")
+    fight.refuse("cat", "grapple", "bo holds cat; to get out of its grip, break free", target="bo")
+    fight.end("cat")
+    fight.act("rook", "grapple", target="bo")
+    assert fight.get("bo").condition("holding").detail == "cat"
+    assert fight.get("bo").condition("grappled").source == "rook"
+    assert fight.get("cat").condition("grappled").source == "bo"

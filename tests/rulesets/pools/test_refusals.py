@@ -9,6 +9,7 @@ import pytest
 
 from fracas.core.errors import ScenarioError
 from fracas.rulesets.pools import RULESET
+from fracas.runner import run_scenario
 from fracas.scenario import parse_scenario
 from tests.rulesets.pools.helpers import Fight, scenario, soldier
 
@@ -112,3 +113,19 @@ def test_actions_out_of_turn_or_unknown_change_nothing() -> None:
         fight.action("ada", "teleport")
     with pytest.raises(ScenarioError, match=r"shoot\.targets"):
         fight.action("ada", "shoot", weapon="rifle", targets=[])
+
+
+def test_a_refused_volley_is_placed_by_its_targets() -> None:
+    """`fracas run` names a refused action by its index and the action's own label: a
+    `shoot` names its targets (it has no single `target`)."""
+    data = scenario(
+        soldier("ada", "a", 2),
+        soldier("rook", "b", 2),
+        soldier("crow", "b", 6),
+    )
+    volley = {"actor": "ada", "do": "shoot", "weapon": "rifle", "targets": [{"target": "crow"}]}
+    data["actions"] = [volley]
+    result = run_scenario(parse_scenario(data))
+    assert result.error is not None
+    assert result.error.place == "actions[0] (ada shoot crow)"
+    assert "enemy at distance 0 (rook)" in result.error.message

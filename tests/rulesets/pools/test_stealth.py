@@ -49,7 +49,7 @@ def test_a_failed_stealth_leaves_the_enemy_aware_and_pins_the_spot() -> None:
     again." A tie (1 against 1) goes to the enemy."""
     fight = hidden_in_grass(HIT, MISS, HIT)
     assert fight.get("ada").hidden_from == ()
-    assert fight.get("ada").located_at == (2, True)
+    assert fight.get("ada").located_at == (("rook", 2, True),)
     fight.end("ada", "rook")
     fight.refuse("ada", "stealth", r"know where ada is \(found at distance 2, in cover\); relocate")
 
@@ -127,7 +127,7 @@ def test_search_is_the_enemys_action_and_finds_on_more_successes() -> None:
     (_, search) = fight.contests()
     assert (search.check, search.winner) == ("search", "rook")
     assert fight.get("ada").hidden_from == ()
-    assert fight.get("ada").located_at == (2, True)
+    assert fight.get("ada").located_at == (("rook", 2, True),)
 
 
 def test_a_search_tie_stays_hidden() -> None:
@@ -165,7 +165,7 @@ def test_walking_by_an_enemy_gives_it_a_check() -> None:
     (check,) = fight.contests()
     assert (check.check, check.winner) == ("spotting", "rook")
     assert fight.get("ada").hidden_from == ()
-    assert fight.get("ada").located_at == (3, True)
+    assert fight.get("ada").located_at == (("rook", 3, True),)
 
 
 def test_creeping_from_cover_to_cover_away_from_them_rolls_nothing() -> None:
@@ -248,3 +248,26 @@ def test_weak_cover_hides_option_makes_a_target_in_grass_unseen() -> None:
     )
     fight.act("ada", "shoot", weapon="rifle", targets=[{"target": "rook"}])
     assert [e.expr for e in fight.events(DiceRolled)] == ["1d6>=6", "2d6>=5"]
+
+
+def test_each_enemy_keeps_its_own_spot_where_it_found_the_hider() -> None:
+    """ "A stealth check cannot be done if the enemy already knows where you are. You need
+    to relocate and/or find a new hiding spot before you can stealth again." Per enemy
+    (P56): rook found ada at 2; she creeps to 3, where crow (unaware of her) spots her
+    walking by. Against crow she may not hide (it found her here); against rook she may (she
+    relocated since): her stealth rolls against rook alone and wins, 1 against 0."""
+    fight = Fight(
+        soldier("ada", "a", 2, hidden=["crow"], intelligence=1),
+        soldier("rook", "b", 6, intelligence=1),
+        soldier("crow", "b", 3, intelligence=1),
+        map={"cover": [{"distance": 2, "rating": "weak"}, {"distance": 3, "rating": "weak"}]},
+        dice=[MISS, HIT, HIT, MISS],
+    )
+    fight.act("ada", "move", to=3)
+    assert fight.get("ada").located_at == (("rook", 2, True), ("crow", 3, True))
+    fight.end("ada", "rook", "crow")
+    fight.act("ada", "stealth")
+    assert [(c.responder, c.winner) for c in fight.contests()][-1:] == [("rook", "ada")]
+    assert fight.get("ada").hidden_from == ("rook",)
+    assert fight.get("ada").located_at == (("crow", 3, True),)
+    assert fight.dice_left == 0

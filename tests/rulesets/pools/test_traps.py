@@ -114,3 +114,50 @@ def test_a_trap_is_laid_on_the_ground() -> None:
     fight.refuse(
         "kite", "set_trap", "kite is at altitude 2; a trap is laid on the ground", kind="killing"
     )
+
+
+def searcher(option: str, dice: list[int]) -> Fight:
+    """ada (Intelligence 2) at 2 searches; rook's traps lie at 3 (hiding 2) and 4."""
+    traps = [
+        {"distance": 3, "kind": "killing", "hiding": 2, "damage": 3},
+        {"distance": 4, "kind": "killing", "hiding": 1, "damage": 3},
+    ]
+    fight = Fight(
+        soldier("ada", "a", 2, intelligence=2),
+        soldier("rook", "b", 9, traps=traps),
+        options={"trap_search": option},
+        dice=dice,
+    )
+    fight.act("ada", "search")
+    return fight
+
+
+def test_a_search_may_spot_the_trap_where_the_next_step_goes() -> None:
+    """ "The first is how well-hidden the trap is: the amount of successes prey needs to
+    spot it." P53: a search looks at its own distance and one step either way: ada's 2
+    successes meet the trap at 3's hiding of 2; the trap at 4 is beyond her next step. She
+    then walks onto 3 without a roll."""
+    fight = searcher("near", [HIT, HIT])
+    assert [(e.trap, e.spotter) for e in fight.events(TrapSpotted)] == [("rook-trap-1", "ada")]
+    fight.end("ada", "rook")
+    fight.act("ada", "move", to=3)
+    assert fight.events(TrapSprung) == []
+    assert fight.dice_left == 0
+
+
+def test_a_search_short_of_the_hiding_sees_nothing() -> None:
+    """1 success against hiding 2: the trap stays hidden, and springs when ada steps in
+    (her entering roll: a miss)."""
+    fight = searcher("near", [HIT, MISS, MISS, MISS])
+    assert fight.events(TrapSpotted) == []
+    fight.end("ada", "rook")
+    fight.act("ada", "move", to=3)
+    assert fight.damage() == [("ada", 3, 7)]
+
+
+@pytest.mark.parametrize("option", ["here", "none"])
+def test_the_trap_search_option_narrows_the_search(option: str) -> None:
+    """`trap_search: here` looks only at the searcher's own distance; `none` never: traps
+    are spotted only by walking into them. Either way no die is rolled at 2."""
+    fight = searcher(option, [])
+    assert fight.events(TrapSpotted) == []

@@ -142,3 +142,90 @@ def test_what_a_trigger_may_hold_is_checked_when_it_is_declared() -> None:
         when={"event": "moves", "who": "nobody"},
         then=SHOOT_ROOK,
     )
+
+
+def test_a_triggered_shot_cuts_in_before_a_grapple() -> None:
+    """ "If the trigger does happen, your action takes priority over anyone else's." P55:
+    `grapples` watches the grapple family. ada's shot (2 successes, bea beside rook costing
+    one) puts rook down before his grab at bea."""
+    fight = Fight(
+        soldier("ada", "a", 0),
+        soldier("bea", "a", 3),
+        soldier("rook", "b", 3, hp=3),
+        dice=[HIT, HIT],
+    )
+    fight.act("ada", "trigger", when={"event": "grapples", "who": "rook"}, then=SHOOT_ROOK)
+    fight.end("ada", "bea")
+    fight.act("rook", "grapple", target="bea")
+    assert [(s.net, s.hits) for s in fight.shots()] == [(2, 1)]
+    assert fight.get("rook").status == "unconscious"
+    assert fight.get("bea").conditions == ()
+    assert fight.dice_left == 0
+
+
+def test_a_shot_at_a_soldier_ducking_into_cover_comes_first() -> None:
+    """P55 `hides`: rook taking the grass sets off ada's shot, which finds him still in the
+    open (no cover dice: 1 success, 1 hit of 3)."""
+    fight = Fight(
+        soldier("ada", "a", 0),
+        soldier("rook", "b", 5, in_cover=False),
+        map={"cover": [{"distance": 5, "rating": "weak"}]},
+        dice=[HIT, MISS],
+    )
+    fight.act("ada", "trigger", when={"event": "hides"}, then=SHOOT_ROOK)
+    fight.end("ada")
+    fight.act("rook", "take_cover")
+    assert fight.damage() == [("rook", 3, 7)]
+    assert fight.get("rook").in_cover
+    assert fight.dice_left == 0
+
+
+COVER_AT_0 = {"cover": [{"distance": 0, "rating": "weak"}, {"distance": 5, "rating": "weak"}]}
+
+
+def _watch(event: str, do: str, **fields: Any) -> bool:
+    """Whether rook's `do` sets off ada's trigger `event` (then: take cover, no dice)."""
+    fight = Fight(
+        soldier("ada", "a", 0, in_cover=False),
+        soldier("rook", "b", 5, in_cover=False, gear=[{"id": "flare", "charges": 1}]),
+        map=COVER_AT_0,
+        dice=[MISS] * 4,
+    )
+    fight.act("ada", "trigger", when={"event": event}, then={"do": "take_cover"})
+    fight.end("ada")
+    fight.act("rook", do, **fields)
+    return bool(fight.events(TriggerFired))
+
+
+def test_what_each_kind_of_trigger_watches() -> None:
+    """P55: the closed set of `when.event`, each against the actions it watches and one it
+    does not."""
+    assert _watch("hides", "take_cover")
+    assert not _watch("hides", "search")
+    assert _watch("uses", "use", item="flare")
+    assert _watch("uses", "set_trap", kind="killing")
+    assert not _watch("uses", "take_cover")
+    assert _watch("acts", "search")
+    assert _watch("acts", "use", item="flare")
+    assert _watch("moves", "move", to=6)
+    assert not _watch("attacks", "take_cover")
+    assert not _watch("grapples", "move", to=6)
+
+
+def test_an_ambushers_first_blow_sets_off_nothing_it_was_hidden_for() -> None:
+    """ "If the ambush succeeds, the ones setting it up go first regardless of Dexterity,
+    and their first actions automatically succeed": ada cannot react to what she does not
+    perceive (P55), so her trigger waits while rook's ambush blow lands (knife: 2)."""
+    fight = Fight(
+        soldier("ada", "a", 2, in_cover=False),
+        soldier("rook", "b", 2, hidden=True),
+        map={"cover": [{"distance": 2, "rating": "weak"}]},
+        dice=[HIT, MISS],  # the ambush: rook 1 against ada 0
+    )
+    fight.act("ada", "trigger", when={"event": "attacks"}, then={"do": "take_cover"})
+    fight.end("ada")
+    fight.act("rook", "ambush", targets=["ada"])
+    fight.act("rook", "attack", target="ada", weapon="knife")
+    assert fight.events(TriggerFired) == []
+    assert fight.damage() == [("ada", 2, 8)]
+    assert fight.get("ada").trigger is not None

@@ -112,4 +112,8 @@ def test_starting_hidden_from_some_enemies_only() -> None:
         map=GRASS,
     )
     ada = fight.get("ada")
-    assert (ada.hidden_from, ada.unnoticed_by, ada.located_at) == (("crow",), ("crow",), (2, True))
+    assert (ada.hidden_from, ada.unnoticed_by, ada.located_at) == (
+        ("crow",),
+        ("crow",),
+        (("rook", 2, True),),
+    )

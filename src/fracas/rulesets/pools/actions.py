@@ -178,10 +178,13 @@ class Dismount(Action):
 class When(BaseModel):
     """The "if [something] happens" of a trigger, one of a closed set a machine can check:
     `approaches` (an enemy ends a move within `within` distances), `attacks` (an attack or a
-    shot), `moves` (a move or a flight); `who` names the one to watch (default: any enemy)."""
+    shot), `moves` (a move, a flight or a drag), `grapples` (the grapple family), `hides`
+    (stealth or taking cover), `uses` (gear, a pick-up, a trap), `acts` (any action one can
+    see taken; rules/triggers.py `WATCHES`); `who` names the one to watch (default: any
+    enemy)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    event: Literal["approaches", "attacks", "moves"]
+    event: Literal["approaches", "attacks", "moves", "grapples", "hides", "uses", "acts"]
     who: str | None = None
     within: Int = Field(default=0, ge=0, le=TRACK_MAX)
 

@@ -188,10 +188,21 @@ HOLDING = "holding"
 DEVOURED = "devoured"
 
 
-def _ungripped(state: EncounterState, combatant: str) -> EncounterState:
+def _without_marks(state: EncounterState, combatant: str, names: tuple[str, ...]) -> EncounterState:
     who = soldier(state, combatant)
-    kept = tuple(c for c in who.conditions if c.name not in HOLDS and c.name != HOLDING)
+    kept = tuple(c for c in who.conditions if c.name not in names)
     return state if kept == who.conditions else update(state, combatant, conditions=kept)
+
+
+def _unheld(state: EncounterState, combatant: str) -> EncounterState:
+    """`combatant` is no longer held; whoever it holds itself it still holds (a grappled
+    target "can still fight back", P33)."""
+    return _without_marks(state, combatant, HOLDS)
+
+
+def _let_go(state: EncounterState, combatant: str) -> EncounterState:
+    """`combatant` no longer holds anyone; whether it is held itself is another hold."""
+    return _without_marks(state, combatant, (HOLDING,))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,7 +217,7 @@ class Gripped(PoolsEvent):
     """One of HOLDS."""
 
     def apply(self, state: EncounterState) -> EncounterState:
-        state = _ungripped(state, self.target)
+        state = _unheld(state, self.target)
         held = soldier(state, self.target)
         mark = Condition(name=self.hold, source=self.holder)
         state = update(state, self.target, conditions=(*held.conditions, mark))
@@ -232,7 +243,7 @@ class Released(PoolsEvent):
     why: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        return _ungripped(_ungripped(state, self.target), self.holder)
+        return _let_go(_unheld(state, self.target), self.holder)
 
     def describe(self) -> str:
         return f"{self.target} is no longer held by {self.holder}: {self.why}"
@@ -249,8 +260,8 @@ class Devoured(PoolsEvent):
     status: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        state = _ungripped(_ungripped(state, self.target), self.holder)
-        eaten = soldier(state, self.target)
+        state = _let_go(_unheld(state, self.target), self.holder)
+        eaten = soldier(state, self.target)  # whom it held, it lets go after (P33)
         mark = Condition(name=DEVOURED, source=self.holder)
         return update(
             state, self.target, conditions=(*eaten.conditions, mark), status=Status(self.status)
@@ -529,22 +540,42 @@ class AwarenessChanged(PoolsEvent):
     combatant: str
     hidden_from: tuple[str, ...]
     unnoticed_by: tuple[str, ...]
-    located_at: tuple[int, bool] | None
+    located_at: tuple[tuple[str, int, bool], ...]
+    """Per enemy that found it, where (P56)."""
     why: str
 
     def apply(self, state: EncounterState) -> EncounterState:
-        place = None if self.located_at is None else (self.located_at[0], self.located_at[1])
+        spots = tuple((who, int(d), bool(c)) for who, d, c in self.located_at)
         return update(
             state,
             self.combatant,
             hidden_from=self.hidden_from,
             unnoticed_by=self.unnoticed_by,
-            located_at=place,
+            located_at=spots,
         )
 
     def describe(self) -> str:
         hidden = ", ".join(self.hidden_from) or "nobody"
         return f"{self.combatant} is hidden from {hidden} ({self.why})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AmbushChecked(PoolsEvent):
+    """An ambush's final contested perception check (POOLS-30): each participant's
+    successes and the ambushers who caught the ambushed. It is logged first, before the
+    actor's turn ends for the ambushed to go first; `AmbushSprung` then reorders the round."""
+
+    kind: ClassVar[str] = "ambush_checked"
+    ambushers: tuple[tuple[str, int], ...]
+    ambushed: tuple[tuple[str, int], ...]
+    caught: tuple[str, ...]
+
+    def describe(self) -> str:
+        rolls = ", ".join(f"{w} {n}" for w, n in (*self.ambushers, *self.ambushed))
+        if not self.caught:
+            return f"ambush ({rolls}): it fails; the ambushed are ready first"
+        catch = "catches" if len(self.caught) == 1 else "catch"
+        return f"ambush ({rolls}): {', '.join(self.caught)} {catch} them"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -570,13 +601,7 @@ class AmbushSprung(PoolsEvent):
         return state
 
     def describe(self) -> str:
-        rolls = ", ".join(f"{w} {n}" for w, n in (*self.ambushers, *self.ambushed))
-        result = (
-            f"{', '.join(self.caught)} catch{'es' if len(self.caught) == 1 else ''} them"
-            if self.caught
-            else "the ambushed are ready first"
-        )
-        return f"ambush ({rolls}): {result}; the order from here: {', '.join(self.round_order)}"
+        return f"after the ambush the round goes on in the order: {', '.join(self.round_order)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -88,3 +88,20 @@ class PoolsOptions(BaseModel):
     """P12 (D12): an incapacitating trap leaves its prey at 0 HP when its damage would reach
     0 or below (floor), or always, whatever its damage (always_zero: "Prey is always left
     at 0 HP")."""
+    mounted_prey: Literal["mount", "both"] = "mount"
+    """P50: a mounted pair entering a trap's distance: the mount's feet meet the ground, so it
+    is the prey (mount: the rider sits in the saddle, as a flyer passes over); both: the
+    trap takes the rider too, each rolling to spot it."""
+    close_enemy_blocks: Literal["known", "any"] = "known"
+    """P52: "You cannot perform ranged attacks if there are enemies within distance 0":
+    enemies whose place the shooter knows (known: one it has not found is not in its face),
+    or any enemy there, found or not (any: the refusal then tells the shooter that someone
+    it has not found stands by it, and names nobody)."""
+    trap_search: Literal["near", "here", "none"] = "near"
+    """P53: whether `search` looks for traps: at the searcher's distance and the distances
+    one step either way, where its next move would tread (near); at its own distance only
+    (here); or not at all, traps being spotted only by walking into them (none)."""
+    blind_grapple: bool = False
+    """P54: whether seizing someone one cannot see (darkness, fog, smoke) rolls the one blind
+    die of POOLS-57 ("you may roll to attack, but may only roll 1 die"): false, a grapple is
+    a contest of Strength, not an attack; true, the grab is an attack on an unseen target."""

@@ -46,6 +46,7 @@ from fracas.rulesets.pools.rules import (
     initiative,
     melee,
     movement,
+    naming,
     riding,
     shooting,
     stealth,
@@ -92,8 +93,10 @@ class Pools(BaseRuleset):
         return triggers.watching(table, self.parse_action)
 
     def verify(self, state: EncounterState, action: Action) -> None:
-        """A pinned character "may do nothing but try to break free" (rules/grappling.py)."""
+        """A pinned character "may do nothing but try to break free" (rules/grappling.py);
+        an id the actor cannot know of is refused as if it named nobody (rules/naming.py)."""
         grappling.require_not_pinned(state, action)
+        naming.require_known_names(state, action)  # no refusal gives a hidden enemy away
         super().verify(state, action)
 
     def setup(self, spec: Any) -> EncounterState:
@@ -129,6 +132,9 @@ class Pools(BaseRuleset):
         settle(tx, target)
 
     def move_by_override(self, tx: Transaction, target: str, position: Mapping[str, Any]) -> None:
+        """The GM places `target` (P48): no free attacks, traps or spotting run, since a
+        ruling says where someone is rather than acting out a move; a rider and its mount
+        are placed together (P47: the ride goes on), and a hold apart ends (P33)."""
         distance, altitude = position.get("distance"), position.get("altitude", 0)
         if (
             type(distance) is not int
@@ -141,7 +147,12 @@ class Pools(BaseRuleset):
                 f"not {dict(position)}"
             )
         sheltered = altitude == 0 and field(tx.state).cover_at(distance) is not None
-        tx.emit(Moved(target=target, distance=distance, altitude=altitude, in_cover=sheltered))
+        who = soldier(tx.state, target)
+        for body in (target, who.riding, who.ridden_by):  # a rider and its mount go together
+            if body is not None:
+                tx.emit(
+                    Moved(target=body, distance=distance, altitude=altitude, in_cover=sheltered)
+                )
 
     def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
         from fracas.rulesets.pools import tactics

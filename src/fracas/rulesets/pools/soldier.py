@@ -61,9 +61,15 @@ class Soldier(Combatant):
     unnoticed_by: tuple[str, ...] = ()
     """Of `hidden_from`, those entirely unaware of its presence: they never search for it,
     and only something they can spot gives them a check (POOLS-29)."""
-    located_at: tuple[int, bool] | None = None
-    """The spot (distance, in cover) where its enemies last found it; no stealth until it
-    relocates or finds a new hiding spot (POOLS-28). None: never found."""
+    located_at: tuple[tuple[str, int, bool], ...] = ()
+    """Per enemy that has found it, the spot (enemy, distance, in cover) where that enemy
+    last did: no stealth against that enemy until it relocates or finds a new hiding spot
+    (POOLS-28, P56)."""
+
+    def found_by_at(self, enemy: str) -> tuple[int, bool] | None:
+        """Where `enemy` last found it, if it ever did."""
+        return next(((d, c) for who, d, c in self.located_at if who == enemy), None)
+
     ambush_edge: tuple[str, ...] = ()
     """The ambushed its first action succeeds against without a roll (POOLS-31), until the
     end of its turn."""

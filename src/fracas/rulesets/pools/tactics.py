@@ -26,6 +26,7 @@ from fracas.rulesets.pools.actions import (
     BreakFree,
     Devour,
     Disarm,
+    Drag,
     Fly,
     Grapple,
     HumanShield,
@@ -46,6 +47,7 @@ from fracas.rulesets.pools.rules.common import (
 )
 from fracas.rulesets.pools.rules.flight import can_fly
 from fracas.rulesets.pools.rules.grappling import held_by, holder_pool, holding, is_pinned
+from fracas.rulesets.pools.rules.hands import usable_melee
 from fracas.rulesets.pools.rules.shooting import accuracy
 from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.sheet import COVER_DICE, Weapon
@@ -101,7 +103,7 @@ def _wishes(state: EncounterState, actor: str) -> Iterator[Action]:
         return
     yield from _grip_wishes(state, me)
     close = enemies_at_zero(state, me)
-    blade = me.melee_weapon
+    blade = usable_melee(state, me)
     if close:
         for foe in sorted(close, key=lambda f: (f.hp, f.id)):
             if _hurts(blade, foe):
@@ -179,15 +181,25 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
 
 def _grapples(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
     """Whether a grapple is worth trying: at least as many dice as the foe's, when no blow
-    of mine hurts it (the trench gunner in light armor) and neither of us is held."""
-    if _hurts(me.melee_weapon, foe) or holding(me) or held_by(me) or held_by(foe):
+    of mine hurts it (the trench gunner in light armor) and neither of us is held. A soldier
+    whose own guns hurt it leaves the grabbing to friends whose guns do not, and keeps its gun
+    on it (a grapple would put it at distance 0, where nobody shoots); alone, it grabs."""
+    if _hurts(usable_melee(state, me), foe) or holding(me) or held_by(me) or held_by(foe):
+        return False
+    if _shoots_it(me, foe) and any(
+        f.side == me.side and f.id != me.id and not _shoots_it(f, foe) for f in standing(state)
+    ):
         return False
     return holder_pool(state, me, foe) >= max(1, foe.strength)
 
 
+def _shoots_it(me: Soldier, foe: Soldier) -> bool:
+    return any(w.shoots and _hurts(w, foe) for w in me.weapons)
+
+
 def _reaches(state: EncounterState, me: Soldier, foe: Soldier) -> bool:
     """A blow of mine hurts `foe`, or I could grapple it."""
-    return _hurts(me.melee_weapon, foe) or _grapples(state, me, foe)
+    return _hurts(usable_melee(state, me), foe) or _grapples(state, me, foe)
 
 
 def _grip_wishes(state: EncounterState, me: Soldier) -> Iterator[Action]:
@@ -222,8 +234,26 @@ def _grip_wishes(state: EncounterState, me: Soldier) -> Iterator[Action]:
                 yield Disarm(actor=me.id, weapon=weapon.id, then="take")
             yield Disarm(actor=me.id, weapon=weapon.id, then="drop")
     others = [f for f in friends if f.id != me.id]
-    if any(_hurts(w, held) for f in others for w in (*f.weapons, f.melee_weapon)):
+    finishers = [f for f in others if _shoots_it(f, held)]
+    if finishers:
+        if held.in_cover and not held.has("pinned"):
+            yield from _drag_into_the_open(state, me, finishers)
         if not held.has("pinned"):
             yield Pin(actor=me.id)
         return
-    yield Devour(actor=me.id)
+    if any(_hurts(f.melee_weapon, held) for f in others):
+        if not held.has("pinned"):
+            yield Pin(actor=me.id)
+        return
+    yield Devour(actor=me.id)  # nobody left who could hurt it: the seed's last resort
+
+
+def _drag_into_the_open(
+    state: EncounterState, me: Soldier, finishers: list[Soldier]
+) -> Iterator[Action]:
+    """Drag the one held out of its cover (one dragged never walks into cover) to a distance
+    next door where none of the friends who can shoot it stands, so that they may."""
+    taken = {f.distance for f in finishers}
+    for step in (me.distance + 1, me.distance - 1):
+        if step >= 0 and step not in taken:
+            yield Drag(actor=me.id, to=step)

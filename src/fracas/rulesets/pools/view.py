@@ -6,8 +6,10 @@ here, per viewer, so a web table asks `view(state, viewer)` instead of `state.to
 
 - `viewer=None` is the GM: everything, plus `gm`: every hider with the enemies it is hidden
   from, and every trap with its owner.
-- A combatant's id is that player's view: enemies hidden from it are left out; the others
-  are shown without their secrets (whom they hide from, their traps) unless on its side.
+- A combatant's id is that player's view: enemies hidden from it are left out (also as the
+  one whose turn it is: `turn` is then null); the others are shown without their secrets
+  (whom they hide from, their traps) unless on its side; its own side's records leave out
+  the enemies hidden from it, and a spotted trap whose maker hides from it names no maker.
   `gm` holds only what its side knows: its own side's hiding and traps, and the enemy traps
   it has spotted.
 - Events whose class names a `secret_to_side` field (awareness, a trap laid or spotted)
@@ -50,8 +52,13 @@ def secrets(state: EncounterState, viewer: Soldier | None) -> dict[str, Any]:
         if who.hidden_from and mine:
             hiding.append({"id": who.id, "hidden_from": list(who.hidden_from)})
         for trap in who.traps:
-            if mine or (viewer is not None and viewer.id in trap.spotted_by):
+            if mine:
                 traps.append({"owner": who.id, **trap.to_json()})
+            elif viewer is not None and viewer.id in trap.spotted_by:
+                seen = {"owner": who.id, **trap.to_json()}
+                if viewer.id in who.hidden_from:  # the trap is seen, its hidden maker not
+                    seen.update(owner=None, id=None, spotted_by=[viewer.id])
+                traps.append(seen)
     return {"hiding": hiding, "traps": traps}
 
 
@@ -62,16 +69,32 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
         whole["gm"] = secrets(state, None)
         return whole
     me = soldier(state, viewer)
+    unseen = {c.id for c in _people(state) if c.side != me.side and me.id in c.hidden_from}
     shown = []
     for them, data in zip(_people(state), whole["combatants"], strict=True):
         if them.side == me.side:
-            shown.append(data)
+            shown.append({**data, "state": _without(data["state"], unseen)})
         elif me.id not in them.hidden_from:
             public = {k: v for k, v in data["state"].items() if k not in them.secrets_json()}
             shown.append({**data, "state": public})
     whole["combatants"] = shown
     whole["gm"] = secrets(state, me)
+    for hider in whole["gm"]["hiding"]:
+        hider["hidden_from"] = [e for e in hider["hidden_from"] if e not in unseen]
+    acting = state.find(whole["turn"]) if whole.get("turn") else None
+    if acting is not None and acting.side != me.side and me.id in _hidden(acting):
+        whole["turn"] = None  # someone it cannot see is acting; who is not its to know
     return whole
+
+
+def _without(record: dict[str, Any], unseen: set[str]) -> dict[str, Any]:
+    """An ally's record without the enemies hidden from the viewer: that an ally hides from
+    them must not tell the viewer they are there (each player sees as its combatant)."""
+    out = dict(record)
+    for name in ("hidden_from", "unnoticed_by"):
+        if name in out:
+            out[name] = [e for e in out[name] if e not in unseen]
+    return out
 
 
 def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:

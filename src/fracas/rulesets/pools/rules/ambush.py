@@ -27,6 +27,9 @@ Readings (docs/rulesets/pools.md P15, P27, P28):
   One that caught them acts against them, in its first turn, with no roll: a blow hits, a
   volley puts every shot in, past cover and allies, for the weapon's normal damage.
 
+The log reads in the order things happen: the check (`ambush_checked`), then the actor's turn
+ending when someone else goes first, then the new order (`ambush_sprung`).
+
 Dice order: each ambusher's Intelligence pool, then each ambushed one's.
 """
 
@@ -39,7 +42,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.core.turns import lapse_conditions
 from fracas.rulesets.pools.actions import Ambush
-from fracas.rulesets.pools.events import AmbushSprung
+from fracas.rulesets.pools.events import AmbushChecked, AmbushSprung
 from fracas.rulesets.pools.rules.common import options, require_action, require_target, soldier
 from fracas.rulesets.pools.rules.dice import pool
 from fracas.rulesets.pools.rules.stealth import found
@@ -109,6 +112,7 @@ def resolve(tx: Transaction, action: Ambush) -> None:
     before = [c for c in turns.this_round[:here] if c not in involved]
     after = [c for c in turns.this_round[here + 1 :] if c not in involved]
     first = sequence[0]
+    tx.emit(AmbushChecked(ambushers=tuple(theirs), ambushed=tuple(mine), caught=tuple(caught)))
     if first != action.actor:
         # the actor's turn ends here (before the edges are handed out, as an ending turn
         # spends its own); it acts again at its place in the new order

@@ -14,8 +14,8 @@ from fracas.rulesets.pools.soldier import Soldier
 
 def soldier(state: EncounterState, combatant_id: str) -> Soldier:
     found = state.find(combatant_id)
-    if found is None:
-        known = ", ".join(c.id for c in state.combatants)
+    if found is None:  # only those hidden from nobody are listed (rules/naming.py)
+        known = ", ".join(c.id for c in state.combatants if not cast(Soldier, c).unnoticed_by)
         raise IllegalAction(f"there is no combatant {combatant_id!r}; combatants: {known}")
     return cast(Soldier, found)
 

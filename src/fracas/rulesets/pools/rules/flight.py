@@ -32,18 +32,11 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Fly
-from fracas.rulesets.pools.events import (
-    ActionSpent,
-    FallBegan,
-    FallEnded,
-    Fell,
-    FreeAttackTaken,
-    Moved,
-)
-from fracas.rulesets.pools.rules.common import field, options, require_action, soldier
+from fracas.rulesets.pools.events import ActionSpent, FallBegan, FallEnded, Fell
+from fracas.rulesets.pools.rules import travel
+from fracas.rulesets.pools.rules.common import options, require_action, soldier
 from fracas.rulesets.pools.rules.harm import deal
-from fracas.rulesets.pools.rules.melee import strike
-from fracas.rulesets.pools.rules.movement import free_attackers
+from fracas.rulesets.pools.rules.travel import Leg
 from fracas.rulesets.pools.sheet import ALTITUDE_MAX
 from fracas.rulesets.pools.soldier import Soldier
 
@@ -99,26 +92,7 @@ def resolve(tx: Transaction, action: Fly) -> None:
         return
     assert action.altitude is not None
     tx.emit(ActionSpent(combatant=flyer.id, action=f"fly to altitude {action.altitude}"))
-    relocate(tx, flyer.id, flyer.distance, action.altitude, into_cover=True)
-
-
-def relocate(tx: Transaction, who: str, distance: int, altitude: int, *, into_cover: bool) -> bool:
-    """Move `who` to a place, after the free attacks of the enemies it leaves at distance 0
-    (POOLS-22); a fall in progress ends (it flew). False when a blow stopped it."""
-    for enemy in free_attackers(tx.state, soldier(tx.state, who)):
-        if not soldier(tx.state, enemy.id).is_active:
-            continue
-        tx.emit(FreeAttackTaken(attacker=enemy.id, leaver=who, round=tx.state.turns.round))
-        strike(tx, enemy.id, who, enemy.melee_weapon.id, "free attack")
-        if not soldier(tx.state, who).is_active:
-            return False
-    if soldier(tx.state, who).fall_speed is not None:
-        tx.emit(FallEnded(target=who, why="flies again"))
-    shelter = altitude == 0 and field(tx.state).cover_at(distance) is not None
-    tx.emit(
-        Moved(target=who, distance=distance, altitude=altitude, in_cover=shelter and into_cover)
-    )
-    return True
+    travel.go(tx, [Leg(flyer.id, flyer.distance, action.altitude)], leaver=flyer.id)
 
 
 def held_up(state: EncounterState, who: Soldier) -> bool:
@@ -148,6 +122,7 @@ def on_turn_start(tx: Transaction, combatant_id: str) -> None:
     altitude = max(0, faller.altitude - speed)
     tx.emit(Fell(target=faller.id, speed=speed, altitude=altitude))
     if altitude:
+        travel.arrived(tx, [(faller.id, faller.distance)])
         return
     tx.emit(FallEnded(target=faller.id, why="hits the ground"))
     if options(tx.state).fall_speed_mode == "falling":
@@ -155,3 +130,4 @@ def on_turn_start(tx: Transaction, combatant_id: str) -> None:
     else:
         impact, named = faller.speed, "speed"
     deal(tx, faller.id, "the fall", impact * 3, f"{named} {impact} x 3 = {impact * 3}")
+    travel.arrived(tx, [(faller.id, faller.distance)])  # a trap where it lands (P51)

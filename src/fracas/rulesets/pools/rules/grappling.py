@@ -17,9 +17,13 @@ or they are no longer at distance 0, and a holder may let go for free (P33). The
 pair of conditions: the held one bears `grappled`, `pinned` or `human_shield` from its holder,
 the holder `holding` (its detail is whom).
 
-Dice order: grapple: the grappler's pool (Strength + the difference), then the target's
-Strength. Break free: the breaker's Strength (twice when pinned), then the holder's Strength
-+ the difference.
+Grappling is a contest of Strength, not an attack, so by default it rolls its whole pool in
+the dark too; `blind_grapple: true` reads the grab as an attack on an unseen target (POOLS-57:
+the one die on 6, no difference added). Only the grab: once in hand, nobody needs eyes (P54).
+
+Dice order: grapple: the grappler's pool (Strength + the difference; the one die when
+`blind_grapple` and it cannot see the target), then the target's Strength. Break free: the
+breaker's Strength (twice when pinned), then the holder's Strength + the difference.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import BreakFree, Grapple, Release
 from fracas.rulesets.pools.events import HOLDING, HOLDS, ActionSpent, Gripped, Released
+from fracas.rulesets.pools.rules import stealth
 from fracas.rulesets.pools.rules.common import (
     options,
     require_action,
@@ -39,6 +44,7 @@ from fracas.rulesets.pools.rules.common import (
     together,
 )
 from fracas.rulesets.pools.rules.contest import contest
+from fracas.rulesets.pools.rules.sight import sees
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -78,6 +84,7 @@ def verify_grapple(state: EncounterState, action: Grapple) -> None:
     require_action(actor)
     target = soldier(state, action.target)
     require_target(actor, target)
+    stealth.require_known(state, actor, target)  # grabbing from hiding is an ambush too
     if not together(actor, target):
         raise IllegalAction(
             f"{target.id} is not at distance 0 from {actor.id} (grappling needs the same "
@@ -86,6 +93,10 @@ def verify_grapple(state: EncounterState, action: Grapple) -> None:
     already = holding(actor)
     if already is not None:
         raise IllegalAction(f"{actor.id} already holds {already}; one hold at a time")
+    if held_by(actor) == target.id:
+        raise IllegalAction(
+            f"{target.id} holds {actor.id}; to get out of its grip, break free (break_free)"
+        )
     other = held_by(target)
     if other is not None:
         raise IllegalAction(f"{target.id} is already held by {other}")
@@ -95,7 +106,10 @@ def resolve_grapple(tx: Transaction, action: Grapple) -> None:
     tx.emit(ActionSpent(combatant=action.actor, action=f"grapple {action.target}"))
     actor, target = soldier(tx.state, action.actor), soldier(tx.state, action.target)
     dice = holder_pool(tx.state, actor, target)
-    winner = contest(tx, "grapple", actor.id, target.id, dice, target.strength)
+    blind = options(tx.state).blind_grapple and not sees(tx.state, actor, target)
+    winner = contest(
+        tx, "grapple", actor.id, target.id, dice, target.strength, initiator_blind=blind
+    )
     if winner == actor.id:
         tx.emit(Gripped(holder=actor.id, target=target.id, hold="grappled"))
 

@@ -22,7 +22,7 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.rulesets.pools.rules.common import soldier
 from fracas.rulesets.pools.rules.grappling import holding
-from fracas.rulesets.pools.sheet import UNARMED
+from fracas.rulesets.pools.sheet import BUILT_IN, UNARMED, Weapon
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -58,3 +58,13 @@ def require_hands(state: EncounterState, who: Soldier, needed: int, item: str) -
     raise IllegalAction(
         f"{item} needs {needed} hands and {who.id} has {have} free to use it ({why})"
     )
+
+
+def usable_melee(state: EncounterState, who: Soldier) -> Weapon:
+    """The hardest-hitting melee weapon `who` has the members to use right now, else bare
+    hands: the weapon of a free attack (P9), which comes out of turn with whatever hands are
+    not busy holding a human shield (swapping is free, so a two-handed gun in the hands
+    does not stand in the way: P37)."""
+    have = manipulators(who, busy_hands(state, who))
+    fit = [w for w in who.weapons if w.kind == "melee" and w.hands <= have]
+    return max(fit, key=lambda w: w.damage) if fit else BUILT_IN[UNARMED]

@@ -25,8 +25,9 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Devour, Drag, HumanShield, Pin
-from fracas.rulesets.pools.events import ActionSpent, Devoured, Gripped, Moved
-from fracas.rulesets.pools.rules.common import field, options, require_action, soldier
+from fracas.rulesets.pools.events import ActionSpent, Devoured, Gripped
+from fracas.rulesets.pools.rules import travel
+from fracas.rulesets.pools.rules.common import options, require_action, soldier
 from fracas.rulesets.pools.rules.contest import contest
 from fracas.rulesets.pools.rules.grappling import (
     holder_pool,
@@ -34,7 +35,8 @@ from fracas.rulesets.pools.rules.grappling import (
     require_free_to_move,
 )
 from fracas.rulesets.pools.rules.hands import busy_hands, free_hands
-from fracas.rulesets.pools.rules.movement import require_one_step, suffer_free_attacks
+from fracas.rulesets.pools.rules.movement import require_one_step
+from fracas.rulesets.pools.rules.travel import Leg
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -60,12 +62,11 @@ def verify_drag(state: EncounterState, action: Drag) -> None:
 def resolve_drag(tx: Transaction, action: Drag) -> None:
     holder, target = held_target(tx.state, action.actor, "drag")
     tx.emit(ActionSpent(combatant=holder.id, action=f"drag {target.id} to {action.to}"))
-    if not suffer_free_attacks(tx, holder, along=target.id):
-        return
-    moved = soldier(tx.state, holder.id)
-    shelter = field(tx.state).cover_at(action.to) is not None and moved.altitude == 0
-    tx.emit(Moved(target=holder.id, distance=action.to, altitude=moved.altitude, in_cover=shelter))
-    tx.emit(Moved(target=target.id, distance=action.to, altitude=moved.altitude, in_cover=False))
+    legs = [
+        Leg(holder.id, action.to, holder.altitude),
+        Leg(target.id, action.to, holder.altitude, into_cover=False),
+    ]
+    travel.go(tx, legs, leaver=holder.id)
 
 
 def verify_pin(state: EncounterState, action: Pin) -> None:

@@ -8,9 +8,11 @@ attack can only be done once per character. You may defend yourself from such at
 There is no safe disengagement."
 
 Readings: every standing enemy at distance 0 takes its free attack (the attacker's choice,
-which the engine makes for it: a free blow costs nothing), in initiative order, with its
-hardest-hitting melee weapon, before the mover leaves; the mover still goes unless a blow
-leaves it out of the fight (P9: once per leave, or `free_attack: per_round`). Cover shelters
+which the engine makes for it: a free blow costs nothing), in initiative order, with the
+hardest-hitting melee weapon it has the hands for, before the mover leaves; the mover still
+goes unless a blow leaves it out of the fight (P9: once per leave, or `free_attack:
+per_round`). The free attacks, traps and spotting of every change of place live in
+rules/travel.py. Cover shelters
 only on the ground (altitude 0). `take_cover` is the action for someone at a covered
 distance but out of the cover (it started out of it, or walked in with `into_cover: false`).
 
@@ -23,17 +25,11 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Move, TakeCover
-from fracas.rulesets.pools.events import ActionSpent, CoverTaken, FreeAttackTaken, Moved
-from fracas.rulesets.pools.rules import stealth, traps
-from fracas.rulesets.pools.rules.common import (
-    enemies_at_zero,
-    field,
-    options,
-    require_action,
-    soldier,
-)
+from fracas.rulesets.pools.events import ActionSpent, CoverTaken
+from fracas.rulesets.pools.rules import travel
+from fracas.rulesets.pools.rules.common import field, require_action, soldier
 from fracas.rulesets.pools.rules.grappling import require_free_to_move
-from fracas.rulesets.pools.rules.melee import strike
+from fracas.rulesets.pools.rules.travel import Leg
 from fracas.rulesets.pools.soldier import Soldier
 
 
@@ -55,44 +51,11 @@ def require_one_step(actor: Soldier, to: int) -> None:
         )
 
 
-def free_attackers(state: EncounterState, mover: Soldier) -> list[Soldier]:
-    """The enemies at distance 0 that may strike at `mover` as it leaves (P9)."""
-    found = [c for c in enemies_at_zero(state, mover) if stealth.knows_where(c, mover)]
-    if options(state).free_attack == "per_round":
-        found = [c for c in found if c.free_attack_round != state.turns.round]
-    return found
-
-
-def suffer_free_attacks(tx: Transaction, mover: Soldier, *, along: str | None = None) -> bool:
-    """Every free attack on `mover` leaving distance 0, except from `along` (someone it
-    drags, who leaves with it); False when a blow put the mover out of the fight."""
-    for enemy in free_attackers(tx.state, mover):
-        if enemy.id == along or not soldier(tx.state, enemy.id).is_active:
-            continue
-        tx.emit(FreeAttackTaken(attacker=enemy.id, leaver=mover.id, round=tx.state.turns.round))
-        strike(tx, enemy.id, mover.id, enemy.melee_weapon.id, "free attack")
-        if not soldier(tx.state, mover.id).is_active:
-            return False
-    return True
-
-
 def resolve_move(tx: Transaction, action: Move) -> None:
     tx.emit(ActionSpent(combatant=action.actor, action=f"move to {action.to}"))
     mover = soldier(tx.state, action.actor)
-    if not suffer_free_attacks(tx, mover):
-        return
-    moved = soldier(tx.state, mover.id)
-    shelter = field(tx.state).cover_at(action.to) is not None and moved.altitude == 0
-    tx.emit(
-        Moved(
-            target=mover.id,
-            distance=action.to,
-            altitude=moved.altitude,
-            in_cover=shelter and action.into_cover,
-        )
-    )
-    traps.after_move(tx, mover.id)
-    stealth.after_move(tx, mover.id, came_from=mover.distance)
+    leg = Leg(mover.id, action.to, mover.altitude, action.into_cover)
+    travel.go(tx, [leg], leaver=mover.id)
 
 
 def verify_take_cover(state: EncounterState, action: TakeCover) -> None:

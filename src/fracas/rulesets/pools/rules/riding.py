@@ -35,9 +35,10 @@ from fracas.core.ruleset import Resolver, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Dismount, Fly, Mount, Move
-from fracas.rulesets.pools.events import ActionSpent, Dismounted, Mounted, Moved, Rode
-from fracas.rulesets.pools.rules import flight, movement
+from fracas.rulesets.pools.events import ActionSpent, Dismounted, Mounted, Rode
+from fracas.rulesets.pools.rules import flight, movement, travel
 from fracas.rulesets.pools.rules.common import options, require_action, soldier, together
+from fracas.rulesets.pools.rules.travel import Leg
 from fracas.rulesets.pools.soldier import Soldier
 
 HEAVY = "heavy"
@@ -188,11 +189,11 @@ def ride(tx: Transaction, rider_id: str, distance: int, altitude: int, into_cove
     steps = abs(distance - rider.distance) + abs(altitude - rider.altitude)
     round_, used = tx.state.turns.round, ridden_so_far(tx.state, rider)
     tx.emit(Rode(rider=rider.id, mount=mount.id, round=round_, ridden=used + steps, speed=speed))
-    if flight.relocate(tx, rider.id, distance, altitude, into_cover=into_cover):
-        carried = soldier(tx.state, rider.id)
-        tx.emit(
-            Moved(target=mount.id, distance=distance, altitude=altitude, in_cover=carried.in_cover)
-        )
+    legs = [
+        Leg(rider.id, distance, altitude, into_cover),
+        Leg(mount.id, distance, altitude, into_cover),
+    ]
+    travel.go(tx, legs, leaver=rider.id)
 
 
 def turn_given_up(state: EncounterState, combatant_id: str) -> str | None:

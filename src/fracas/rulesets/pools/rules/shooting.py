@@ -68,12 +68,7 @@ def verify(state: EncounterState, action: Shoot) -> None:
     require_action(actor)
     weapon = ranged_weapon(actor, action.weapon)
     require_hands(state, actor, weapon.hands, weapon.id)
-    close = enemies_at_zero(state, actor)
-    if close:
-        raise IllegalAction(
-            f"{actor.id} cannot shoot with an enemy at distance 0 "
-            f"({', '.join(c.id for c in close)}); attack in melee or move away"
-        )
+    require_no_close_enemy(state, actor)
     named = [a.target for a in action.targets]
     if len(set(named)) != len(named):
         raise IllegalAction("each target is named once; give it more `shots` instead")
@@ -86,6 +81,25 @@ def verify(state: EncounterState, action: Shoot) -> None:
             f"{fired} shots ({'+'.join(str(a.shots) for a in action.targets)} and "
             f"{len(named) - 1} wasted between targets) exceed {weapon.id}'s rate of fire "
             f"{weapon.rate_of_fire}"
+        )
+
+
+def require_no_close_enemy(state: EncounterState, actor: Soldier) -> None:
+    """ "You cannot perform ranged attacks if there are enemies within distance 0" (P52):
+    the enemies there whose place `actor` knows, or any (`close_enemy_blocks: any`). The
+    refusal names only those it knows, so it never gives a hidden one away."""
+    close = enemies_at_zero(state, actor)
+    known = [c.id for c in close if stealth.knows_where(actor, c)]
+    unknown = len(close) - len(known)
+    if known:
+        raise IllegalAction(
+            f"{actor.id} cannot shoot with an enemy at distance 0 ({', '.join(known)}); "
+            "attack in melee or move away"
+        )
+    if unknown and options(state).close_enemy_blocks == "any":
+        raise IllegalAction(
+            f"{actor.id} cannot shoot: an enemy it has not found is at distance 0 "
+            "(close_enemy_blocks: any)"
         )
 
 

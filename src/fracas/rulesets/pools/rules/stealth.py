@@ -11,8 +11,9 @@ reasonably spot, like walking by them or making noise." "In order to spot someon
 you must be within viewing range of them."
 
 Awareness is per pair and kept on the one hidden (P24): `hidden_from` (enemies that do not
-know where it is), `unnoticed_by` (those of them entirely unaware of it), `located_at` (the
-spot where its enemies last found it). Readings (docs/rulesets/pools.md P24-P26, P29):
+know where it is), `unnoticed_by` (those of them entirely unaware of it), `located_at` (for
+each enemy that found it, the spot where that enemy last did, P56). Readings
+(docs/rulesets/pools.md P24-P26, P29):
 
 - `stealth` is the action; it rolls against each standing enemy that knows of the hider but
   not its present spot, the hider's Intelligence first, the enemy's after (less 3 dice for
@@ -22,7 +23,8 @@ spot where its enemies last found it). Readings (docs/rulesets/pools.md P24-P26,
   any rating, darkness or fog, or a place past the enemy's view range.
 - `search` is the action and rolls, the searcher first, against each enemy it knows is
   about but has lost; a tie is the hider's. With nobody lost it finds nothing (no refusal,
-  which would tell a player who hides).
+  which would tell a player who hides). It then looks for traps nearby (rules/traps.py,
+  P53).
 - Spottable (P26): a move into or out of the distance of an enemy one is hidden from
   (walking by it), or a move that ends in the open within its view range, gives that enemy
   a check, rolled as a stealth check. An attack with a weapon that is not `suppressed`
@@ -39,6 +41,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.pools.actions import Search, Stealth
 from fracas.rulesets.pools.events import ActionSpent, AwarenessChanged
+from fracas.rulesets.pools.rules import traps
 from fracas.rulesets.pools.rules.common import (
     apart,
     cover_rating,
@@ -86,18 +89,28 @@ def _enemies(state: EncounterState, who: Soldier) -> list[Soldier]:
     return _in_order(state, (c for c in standing(state) if c.side != who.side))
 
 
+def pinned_down(
+    hider: Soldier, seekers: Iterable[str], lost: Iterable[str] = ()
+) -> tuple[tuple[str, int, bool], ...]:
+    """`hider`'s found spots after `seekers` found it where it stands and `lost` lost it."""
+    fresh = list(dict.fromkeys(seekers))
+    drop = {*fresh, *lost}
+    kept = [entry for entry in hider.located_at if entry[0] not in drop]
+    return (*kept, *((who, hider.distance, hider.in_cover) for who in fresh))
+
+
 def found(tx: Transaction, hider_id: str, seekers: Iterable[str], why: str) -> None:
     """`seekers` now know where `hider` is, at the spot it stands on."""
     hider = soldier(tx.state, hider_id)
-    gone = set(seekers)
-    if not gone & set(hider.hidden_from) and hider.located_at == spot(hider):
+    gone = list(seekers)
+    if all(s not in hider.hidden_from and hider.found_by_at(s) == spot(hider) for s in gone):
         return
     tx.emit(
         AwarenessChanged(
             combatant=hider.id,
             hidden_from=tuple(c for c in hider.hidden_from if c not in gone),
             unnoticed_by=tuple(c for c in hider.unnoticed_by if c not in gone),
-            located_at=spot(hider),
+            located_at=pinned_down(hider, gone),
             why=why,
         )
     )
@@ -106,15 +119,22 @@ def found(tx: Transaction, hider_id: str, seekers: Iterable[str], why: str) -> N
 # -- stealth ---------------------------------------------------------------------------
 
 
-def stealth_marks(state: EncounterState, hider: Soldier) -> list[Soldier]:
-    """The enemies a stealth check now rolls against: those who know where it is, or lost
-    it, and whom it has something to hide behind from."""
-    need = options(state).stealth_needs_concealment
+def watchers(state: EncounterState, hider: Soldier) -> list[Soldier]:
+    """The enemies a stealth check may be tried against: those that know where the hider
+    is but found it at another spot than the one it now holds ("You need to relocate and/or
+    find a new hiding spot before you can stealth again", per enemy: P56)."""
     return [
         e
         for e in _enemies(state, hider)
-        if knows_where(e, hider) and (not need or concealed(state, hider, e))
+        if knows_where(e, hider) and hider.found_by_at(e.id) != spot(hider)
     ]
+
+
+def stealth_marks(state: EncounterState, hider: Soldier) -> list[Soldier]:
+    """The enemies a stealth check now rolls against: `watchers` it has something to hide
+    behind from."""
+    need = options(state).stealth_needs_concealment
+    return [e for e in watchers(state, hider) if not need or concealed(state, hider, e)]
 
 
 def verify_stealth(state: EncounterState, action: Stealth) -> None:
@@ -123,7 +143,7 @@ def verify_stealth(state: EncounterState, action: Stealth) -> None:
     enemies = _enemies(state, hider)
     if not any(knows_where(e, hider) for e in enemies):
         raise IllegalAction(f"{hider.id} is already hidden from every enemy")
-    if hider.located_at == spot(hider):
+    if not watchers(state, hider):
         cover = "in cover" if hider.in_cover else "out of cover"
         raise IllegalAction(
             f"the enemies know where {hider.id} is (found at distance {hider.distance}, "
@@ -154,7 +174,7 @@ def resolve_stealth(tx: Transaction, action: Stealth) -> None:
             combatant=hider.id,
             hidden_from=(*after.hidden_from, *lost),
             unnoticed_by=after.unnoticed_by,
-            located_at=spot(after) if kept else after.located_at,
+            located_at=pinned_down(after, kept, lost),
             why="stealth",
         )
     )
@@ -186,6 +206,7 @@ def resolve_search(tx: Transaction, action: Search) -> None:
         )
         if winner == seeker.id:
             found(tx, hider.id, [seeker.id], f"{seeker.id} finds it searching")
+    traps.search(tx, seeker.id)
 
 
 # -- what can be spotted ----------------------------------------------------------------
@@ -258,8 +279,13 @@ def start_hidden(people: list[Soldier], sheets: list[Sheet]) -> list[Soldier]:
                         f"give true, false or enemy ids ({', '.join(enemies) or 'none'})"
                     )
             hidden = [e for e in enemies if e in sheet.hidden]
-        place = None if hidden == enemies else spot(who)
+        seen = [e for e in enemies if e not in hidden]
         ready.append(
-            replace(who, hidden_from=tuple(hidden), unnoticed_by=tuple(hidden), located_at=place)
+            replace(
+                who,
+                hidden_from=tuple(hidden),
+                unnoticed_by=tuple(hidden),
+                located_at=pinned_down(who, seen),
+            )
         )
     return ready

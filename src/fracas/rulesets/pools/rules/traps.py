@@ -18,9 +18,15 @@ its damage off HP, below 0 if it comes to that (death below 0, P13); an incapaci
 takes it down to 0 at most (`incapacitating_trap: floor`), or always leaves 0
 (`always_zero`).
 
-Dice order: `set_trap`: the hiding pool, then the damage pool. Entering a trapped distance:
-per armed trap there that the mover has not spotted (the trapmasters in initiative order,
-each one's traps in the order laid), the mover's Intelligence pool; damage rolls nothing.
+A `search` looks for traps too (P53, `trap_search`): at the searcher's distance and one step
+either way, each unspotted enemy trap there gets the searcher's Intelligence pool against its
+hiding. Who enters a trap's distance, however (a step, a drag, a ride, a landing, a fall), is
+rules/travel.py's to say.
+
+Dice order: `set_trap`: the hiding pool, then the damage pool. Entering a trapped distance,
+or searching near one: per armed trap there that the mover has not spotted (the trapmasters
+in initiative order, each one's traps in the order laid), its Intelligence pool; damage
+rolls nothing.
 """
 
 from __future__ import annotations
@@ -70,8 +76,9 @@ def lay(
     )
 
 
-def armed_at(state: EncounterState, prey: Soldier) -> list[tuple[Soldier, Trap]]:
-    """The traps of `prey`'s enemies at its distance that it has not spotted."""
+def armed_at(state: EncounterState, prey: Soldier, reach: int = 0) -> list[tuple[Soldier, Trap]]:
+    """The traps of `prey`'s enemies it has not spotted, at its distance or up to `reach`
+    distances from it: the trapmasters in initiative order, each one's in the order laid."""
     order = {cid: n for n, cid in enumerate(state.turns.order)}
     owners = [soldier(state, c.id) for c in state.combatants if c.side != prey.side]
     owners.sort(key=lambda c: order.get(c.id, len(order)))
@@ -79,8 +86,33 @@ def armed_at(state: EncounterState, prey: Soldier) -> list[tuple[Soldier, Trap]]
         (owner, trap)
         for owner in owners
         for trap in owner.traps
-        if trap.distance == prey.distance and prey.id not in trap.spotted_by
+        if abs(trap.distance - prey.distance) <= reach and prey.id not in trap.spotted_by
     ]
+
+
+def spots(tx: Transaction, prey: Soldier, trap: Trap) -> bool:
+    """Whether `prey` spots `trap`: at least its hiding successes on an Intelligence pool
+    (a trap of 0 hiding is seen without a roll)."""
+    if trap.hiding == 0:
+        return True
+    return pool(tx, prey.intelligence, f"trap spotting: {prey.id}") >= trap.hiding
+
+
+SEARCH_REACH = {"near": 1, "here": 0}
+"""How far from the searcher `search` looks for traps (`trap_search`, P53)."""
+
+
+def search(tx: Transaction, seeker_id: str) -> None:
+    """A `search` also looks for the traps lying where the searcher's next step would go:
+    each one rolls its Intelligence pool against the trap's hiding, as prey does on entering
+    (P53). A spotted trap is stepped around for good; an unspotted one is simply not seen."""
+    reach = SEARCH_REACH.get(options(tx.state).trap_search)
+    seeker = soldier(tx.state, seeker_id)
+    if reach is None or not seeker.is_active:
+        return
+    for owner, trap in armed_at(tx.state, seeker, reach):
+        if spots(tx, seeker, trap):
+            tx.emit(TrapSpotted(owner=owner.id, trap=trap.id, spotter=seeker.id))
 
 
 def after_move(tx: Transaction, mover_id: str) -> None:
@@ -92,9 +124,7 @@ def after_move(tx: Transaction, mover_id: str) -> None:
         prey = soldier(tx.state, mover_id)
         if not prey.is_active:
             return
-        if trap.hiding == 0 or (
-            pool(tx, prey.intelligence, f"trap spotting: {prey.id}") >= trap.hiding
-        ):
+        if spots(tx, prey, trap):
             tx.emit(TrapSpotted(owner=owner.id, trap=trap.id, spotter=prey.id))
             continue
         tx.emit(TrapSprung(owner=owner.id, trap=trap.id, prey=prey.id))

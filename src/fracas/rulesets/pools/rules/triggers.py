@@ -5,11 +5,15 @@ anyone else's."
 Readings (docs/rulesets/pools.md P19, P44-P46):
 - `trigger` is the turn's action ("for your action"): `when` is one of a closed set a machine
   can check, `then` an action of the repertoire (`attack`, `shoot`, `move`, `fly`,
-  `take_cover`) written as in a scenario file. It waits until it fires or the declarer's next
-  turn starts (then it lapses, like any action not taken in its turn).
-- `when.event`: `attacks` (a melee attack or a shot), `moves` (a move or a flight), by `who`
-  (default: any enemy); `approaches`: an enemy (or `who`) ends a move or flight within
-  `within` distances of the declarer, having been farther.
+  `take_cover`, `grapple`) written as in a scenario file. It waits until it fires or the
+  declarer's next turn starts (then it lapses, like any action not taken in its turn).
+- `when.event` (the closed set `WATCHES`): `attacks` (a melee attack or a shot), `moves` (a
+  move, a flight or a drag), `grapples` (a grapple or any of its follow-ups, or breaking
+  free), `hides` (stealth or taking cover), `uses` (gear, picking up a weapon, laying a
+  trap), `acts` (any of those, a search, mounting or dismounting), by `who` (default: any
+  enemy); `approaches`: an enemy (or `who`) ends a move, flight or drag within `within`
+  distances of the declarer, having been farther. Only what the declarer can perceive sets
+  it off: an action by someone hidden from it does not (P55).
 - "Takes priority over anyone else's": an attack or a move sets the trigger off as it is
   declared, and the triggered action cuts in before it resolves (`trigger_timing: after`: just
   after it); an approach happens on arrival, so it fires right after the move. The cut-into
@@ -32,7 +36,28 @@ from fracas.core.errors import FracasError, IllegalAction
 from fracas.core.ruleset import Resolver, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
-from fracas.rulesets.pools.actions import Attack, Fly, Move, Shoot, Trigger
+from fracas.rulesets.pools.actions import (
+    Attack,
+    BreakFree,
+    Devour,
+    Disarm,
+    Dismount,
+    Drag,
+    Fly,
+    Grapple,
+    HumanShield,
+    Mount,
+    Move,
+    PickUp,
+    Pin,
+    Search,
+    SetTrap,
+    Shoot,
+    Stealth,
+    TakeCover,
+    Trigger,
+    Use,
+)
 from fracas.rulesets.pools.events import (
     ActionFoiled,
     ActionSpent,
@@ -44,10 +69,38 @@ from fracas.rulesets.pools.events import (
 from fracas.rulesets.pools.rules.common import apart, options, require_action, soldier, standing
 from fracas.rulesets.pools.soldier import Armed, Soldier
 
-REPERTOIRE = ("attack", "shoot", "move", "fly", "take_cover")
-"""The actions a trigger may hold: the turn's ordinary actions."""
-ATTACKS = (Attack, Shoot)
-MOVES = (Move, Fly)
+REPERTOIRE = ("attack", "shoot", "move", "fly", "take_cover", "grapple")
+"""The actions a trigger may hold: the turn's ordinary actions against a foe or for oneself."""
+MOVES: tuple[type[Action], ...] = (Move, Fly, Drag)
+"""Changes of place by the actor's own doing (a drag moves its holder)."""
+GRAPPLES: tuple[type[Action], ...] = (Grapple, BreakFree, Drag, Pin, HumanShield, Devour, Disarm)
+WATCHES: dict[str, tuple[type[Action], ...]] = {
+    "attacks": (Attack, Shoot),
+    "moves": MOVES,
+    "approaches": MOVES,
+    "grapples": GRAPPLES,
+    "hides": (Stealth, TakeCover),
+    "uses": (Use, PickUp, SetTrap),
+    "acts": (
+        Attack,
+        Shoot,
+        *GRAPPLES,
+        Move,
+        Fly,
+        Stealth,
+        TakeCover,
+        Search,
+        Use,
+        PickUp,
+        SetTrap,
+        Mount,
+        Dismount,
+    ),
+}
+"""What each `when.event` watches (P45, P55): the turn's actions someone can see being taken.
+Never watched: `end_turn`, `say`, the free `release`, declaring a trigger (nothing happens
+yet), an `ambush` (the hidden side's own check: the action that follows it is watched), the
+GM's `override`, and free attacks and falls (nobody chose them)."""
 
 Parse = Callable[[Mapping[str, Any]], Action]
 Rules = dict[type[Action], tuple[Verifier, Resolver]]
@@ -57,7 +110,7 @@ def watching(table: Rules, parse: Parse) -> Rules:
     """The ruleset's action table with attacks and moves watched for triggers, and
     `trigger` itself."""
     rules: Rules = dict(table)
-    for cls in (*ATTACKS, *MOVES):
+    for cls in dict.fromkeys(cls for watched in WATCHES.values() for cls in watched):
         if cls in rules:
             rules[cls] = _watched(rules[cls], rules, parse)
 
@@ -171,13 +224,15 @@ def _sets_off(
         return False
     if trigger.who is None and actor.side == holder.side:
         return False
+    if not isinstance(action, WATCHES[trigger.event]):
+        return False
+    if holder.id in actor.hidden_from:
+        return False  # one reacts to what one perceives: an unseen actor sets nothing off
     if trigger.event == "approaches":
-        if before is None or not isinstance(action, MOVES):
+        if before is None:
             return False
         return apart(state, holder, before) > trigger.within >= apart(state, holder, actor)
-    if (before is not None) != after_all:
-        return False
-    return isinstance(action, ATTACKS if trigger.event == "attacks" else MOVES)
+    return (before is not None) == after_all
 
 
 def _goes_on(tx: Transaction, action: Action, check: Verifier) -> bool:
