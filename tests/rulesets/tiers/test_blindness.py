@@ -378,3 +378,25 @@ def test_option_diagonal_alternate_shortens_a_blind_diagonal() -> None:
     assert fight.get("a").tile == (7, 3)
     fight.act("a", "move", distance=3, direction="forward_left")  # it faces ne now: this is n
     assert fight.get("a").tile == (7, 0)
+
+
+def test_a_wall_crash_counts_cloaks_and_natural_armor_as_blows_do() -> None:
+    """Seed: "This damage does not ignore armor", and armor is the "armor bonus" every blow
+    counts: worn T1, a T1 cloak and the race's natural armor 1 (B12, B34) take 3 off the 5
+    tiles intended: 2 damage (worn armor alone would have left 4)."""
+    fight = _dark(
+        warrior(
+            "a",
+            "players",
+            5,
+            5,
+            armor={"tier": 1},
+            cloaks=[{"tier": 1}],
+            race={"natural_armor": 1},
+        ),
+        warrior("b", "npcs", 10, 10),
+        map=WALLED,
+    )
+    fight.act("a", "move", distance=5, direction="forward")
+    assert fight.events(Crashed)[0].tile == (5, 0)
+    assert fight.damage() == [("a", 2, 28)]

@@ -52,6 +52,7 @@ from fracas.rulesets.tiers.events import (
 from fracas.rulesets.tiers.rules.arms import UNARMED_REACH
 from fracas.rulesets.tiers.rules.common import (
     STEP,
+    armor_bonus,
     body,
     fighter,
     gap_between,
@@ -387,10 +388,12 @@ def _met_at(state: EncounterState, mover: Warrior, path: list[Tile], other: str)
 
 
 def _crash(tx: Transaction, actor: Warrior, obstacle: Tile, intended: int) -> None:
-    """Damage equal to the tiles intended, less armor (and the shield, by option: B14)."""
+    """Damage equal to the tiles intended, less the armor bonus ("This damage does not ignore
+    armor": worn armor, cloaks and natural armor as every blow counts them, B12, B34), and
+    the shield by option (B14)."""
     tx.emit(Crashed(combatant=actor.id, tile=obstacle, intended=intended))
     who = warrior(tx.state, actor.id)
-    armor = who.armor
+    armor = armor_bonus(tx.state, who)
     if options(tx.state).wall_damage_shield and who.shield_equipped:
         armor += who.shield
     deal(tx, who.id, "an obstacle in the dark", intended - armor, f"{intended} - {armor}")
