@@ -265,7 +265,7 @@ def test_one_fallen_large_body_makes_any_of_its_tiles_terrain() -> None:
     fight.refuse("knight", "move", "is a wall or terrain", to={"x": 7, "y": 7})
 
 
-def test_what_a_large_body_does_not_yet_do_is_refused() -> None:
+def test_climbing_a_large_body_is_refused_as_the_gms_call() -> None:
     """Climbing a body is the GM's call (B55): refused, not played as if it took one tile."""
     fight = Fight(drake(), warrior("knight", "knights", 0, 0))
     fight.refuse(
