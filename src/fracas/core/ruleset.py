@@ -93,6 +93,10 @@ class Ruleset(Protocol):
         (autoplay and the simulator act on it without verifying it again)."""
         ...
 
+    # what each viewer may know (docs/architecture.md, "Secrets"; BaseRuleset has defaults)
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]: ...
+    def shown(self, state: EncounterState, event: Event, viewer: str | None) -> Event | None: ...
+
     # the simulator's policy hooks (see core/policy.py; BaseRuleset has the defaults)
     def separation(self, state: EncounterState, a: str, b: str) -> float: ...
     def target_of(self, state: EncounterState, action: Action) -> str | None: ...
@@ -217,6 +221,25 @@ class BaseRuleset:
         (1 per foe put down). The default samples `resolve` `samples` times with `dice`; a
         ruleset with exact odds of its actions overrides it with them."""
         return policy.sampled_harm(self.resolve, state, action, dice, samples)
+
+    # -- secrets: what each viewer may know (core/secrecy.py) --------------------------------
+
+    def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+        """The state as `viewer` may see it (None: the GM). A ruleset without GM-only
+        information shows everyone everything; one with secrets overrides this and `shown`
+        together, since a state and the events that led to it must keep the same secrets."""
+        return state.to_json()
+
+    def shown(self, state: EncounterState, event: Event, viewer: str | None) -> Event | None:
+        """The event to send `viewer` (None: the GM), or None when it may not see it at all;
+        `state` is the state just after it. A ruleset with secrets returns the event with
+        what the viewer may not know taken out (`core.secrecy.scrub`); by default everyone
+        receives it whole."""
+        return event
+
+    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
+        """Whether `viewer` receives `event` at all, in whatever form `shown` gives it."""
+        return self.shown(state, event, viewer) is not None
 
     # -- the protocol ----------------------------------------------------------------------
 

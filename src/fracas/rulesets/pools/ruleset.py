@@ -177,8 +177,8 @@ class Pools(BaseRuleset):
 
         return view.view(state, viewer)
 
-    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
-        """Whether one event may be sent to `viewer` (None: the GM); see pools/view.py."""
+    def shown(self, state: EncounterState, event: Event, viewer: str | None) -> Event | None:
+        """One event as `viewer` (None: the GM) receives it, or None; see pools/view.py."""
         from fracas.rulesets.pools import view
 
-        return view.shows(state, event, viewer)
+        return view.shown(state, event, viewer)

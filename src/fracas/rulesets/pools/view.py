@@ -22,11 +22,13 @@ here, per viewer, so a web table asks `view(state, viewer)` instead of `state.to
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, cast
 
 from fracas.core.events import DiceRolled, Event
+from fracas.core.secrecy import SOMEONE, perceived, scrub, scrub_json
 from fracas.core.state import EncounterState
-from fracas.rulesets.pools.events import Contested
+from fracas.rulesets.pools.events import AmbushChecked, AmbushSprung, Contested
 from fracas.rulesets.pools.rules.common import soldier
 from fracas.rulesets.pools.soldier import Soldier
 
@@ -35,8 +37,34 @@ GM = None
 SECRET_CHECKS = ("stealth", "search", "spotting", "trap hiding", "trap damage", "trap spotting")
 """The checks the GM rolls behind the screen (the `check` of a contest, the start of a
 roll's reason)."""
-ABOUT = ("combatant", "target", "attacker", "shooter")
-"""The fields by which an event names the one it is about."""
+SUBJECTS = (
+    "combatant",
+    "attacker",
+    "shooter",
+    "rider",
+    "mount",
+    "holder",
+    "taker",
+    "owner",
+    "spotter",
+    "initiator",
+    "responder",
+)
+"""The fields by which an event names the one who does it (or whose thing it is)."""
+OBJECTS = ("target", "leaver", "prey")
+"""The fields by which an event names the one it is done to (or, for a move, the mover)."""
+LISTS = (
+    "order",
+    "ambushers",
+    "ambushed",
+    "round_order",
+    "hidden_from",
+    "unnoticed_by",
+    "located_at",
+)
+"""Fields that list who takes part: the hidden leave them rather than be "someone"."""
+HIDDEN_TRAP = "hidden-trap"
+"""What a trap is called to one who does not know its maker (its id names the maker)."""
 
 
 def _people(state: EncounterState) -> tuple[Soldier, ...]:
@@ -84,7 +112,9 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
     acting = state.find(whole["turn"]) if whole.get("turn") else None
     if acting is not None and acting.side != me.side and me.id in _hidden(acting):
         whole["turn"] = None  # someone it cannot see is acting; who is not its to know
-    return whole
+    # the last guard: a record it may see can still name one it does not know of (the
+    # source of a condition, whom a trigger watches)
+    return cast(dict[str, Any], scrub_json(whole, _secret_names(state, frozenset(unseen))))
 
 
 def _without(record: dict[str, Any], unseen: set[str]) -> dict[str, Any]:
@@ -98,24 +128,70 @@ def _without(record: dict[str, Any], unseen: set[str]) -> dict[str, Any]:
 
 
 def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
-    """Whether `event` may be sent to `viewer`; `state` is the state just after it."""
+    """Whether `event` may be sent to `viewer` at all; `state` is the state just after it."""
+    return shown(state, event, viewer) is not None
+
+
+def shown(state: EncounterState, event: Event, viewer: str | None) -> Event | None:
+    """`event` as `viewer` receives it (None: the GM, who receives it whole), or None when it
+    may not see it; `state` is the state just after it. Whom the viewer does not know of
+    (`unseen`) is "someone" in what it receives, and their traps `hidden-trap`."""
     if viewer is GM:
-        return True
+        return event
     me = soldier(state, viewer)
     owner_field = getattr(type(event), "secret_to_side", None)
-    if owner_field is not None:
-        return soldier(state, getattr(event, owner_field)).side == me.side
+    if owner_field is not None and soldier(state, getattr(event, owner_field)).side != me.side:
+        return None
     if isinstance(event, Contested) and event.check in SECRET_CHECKS:
-        return False
+        return None
     if isinstance(event, DiceRolled) and event.reason.startswith(SECRET_CHECKS):
+        return None
+    hidden = unseen(state, me)
+    if not hidden:
+        return event
+    if not _perceived(state, event, hidden):
+        return None
+    names = _secret_names(state, hidden)
+    if isinstance(event, AmbushChecked | AmbushSprung):
+        return _ambush(event, names)
+    return scrub(event, names, drop=LISTS)
+
+
+def unseen(state: EncounterState, me: Soldier) -> frozenset[str]:
+    """The enemies hidden from `me`: whom its player does not know of (view leaves them out)."""
+    return frozenset(c.id for c in _people(state) if c.side != me.side and me.id in _hidden(c))
+
+
+def _perceived(state: EncounterState, event: Event, hidden: frozenset[str]) -> bool:
+    """Whether an event touches the viewer's world at all. One about an enemy it does not know
+    of (that one moves, is hurt, springs a trap on nobody it knows) does not; one done by
+    such an enemy reaches it only when done to someone it knows of (`core.secrecy.perceived`:
+    it is shot, it walks into the trap), with the doer as "someone"."""
+    if any(getattr(event, name, None) in hidden for name in OBJECTS):
         return False
-    for name in ABOUT:
-        about = getattr(event, name, None)
-        if isinstance(about, str):
-            who = state.find(about)
-            if who is not None and who.side != me.side and me.id in _hidden(who):
-                return False
-    return True
+    return perceived(state, event, hidden, (*SUBJECTS, *OBJECTS))
+
+
+def _secret_names(state: EncounterState, hidden: frozenset[str]) -> dict[str, str]:
+    """What the viewer calls the hidden and their traps (a trap's id names its maker); every
+    trap each hidden one ever laid, as a sprung one is no longer in the state."""
+    names = dict.fromkeys(hidden, SOMEONE)
+    for who in hidden:
+        for n in range(1, soldier(state, who).traps_laid + 1):
+            names[f"{who}-trap-{n}"] = HIDDEN_TRAP
+    return names
+
+
+def _ambush(event: AmbushChecked | AmbushSprung, names: dict[str, str]) -> Event:
+    """An ambush as seen by one who does not know every ambusher: the hidden leave the lists
+    of rolls and the order (their number is a secret), and those among them who caught the
+    ambushed are one "someone" (that someone did is no secret: the ambushed are caught)."""
+    caught = tuple(dict.fromkeys(names.get(c, c) for c in event.caught))
+    if isinstance(event, AmbushChecked):
+        return dataclasses.replace(scrub(event, names, drop=LISTS), caught=caught)
+    kept_before = [c for c in event.round_order[: event.index] if c not in names]
+    out = scrub(event, names, drop=LISTS)
+    return dataclasses.replace(out, caught=caught, index=len(kept_before))
 
 
 def _hidden(who: Any) -> tuple[str, ...]:

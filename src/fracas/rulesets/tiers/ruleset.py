@@ -238,11 +238,11 @@ class Tiers(BaseRuleset):
 
         return view.view(state, viewer)
 
-    def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
-        """Whether one event may be sent to `viewer` (None: the GM); see tiers/view.py."""
+    def shown(self, state: EncounterState, event: Event, viewer: str | None) -> Event | None:
+        """One event as `viewer` (None: the GM) receives it, or None; see tiers/view.py."""
         from fracas.rulesets.tiers import view
 
-        return view.shows(state, event, viewer)
+        return view.shown(state, event, viewer)
 
     def candidate_actions(self, state: EncounterState, actor: str) -> Iterable[Action]:
         from fracas.rulesets.tiers import tactics

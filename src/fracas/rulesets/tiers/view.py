@@ -31,8 +31,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 from fracas.core.events import Event
-from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.events import Dropped, Faced, Grabbed, Moved
+from fracas.core.secrecy import SOMEONE, perceived, scrub, scrub_json
+from fracas.core.state import Combatant, EncounterState
+from fracas.rulesets.tiers.events import Dropped, ExchangeRolled, Faced, Grabbed, Moved
+from fracas.rulesets.tiers.rules.blindness import Crashed
 from fracas.rulesets.tiers.rules.common import distance, fighter
 from fracas.rulesets.tiers.rules.light import BRIGHT, blind, identifies, light_at
 from fracas.rulesets.tiers.rules.reveal import revealed
@@ -40,6 +42,25 @@ from fracas.rulesets.tiers.warrior import Warrior
 
 GM = None
 """The viewer who sees everything."""
+NAMED = (
+    "combatant",
+    "target",
+    "attacker",
+    "defender",
+    "caster",
+    "owner",
+    "holder",
+    "mover",
+    "other",
+    "carried_by",
+)
+"""The fields by which an event names the ones it is about: one that names only characters
+a Blind viewer does not know of (their own turns, actions, wounds) does not reach it."""
+LOUD = (Crashed, ExchangeRolled)
+"""The noises every viewer hears, the Blind included, to orient on (TIERS-15, TIERS-17):
+sent even when only the unknown are in them, who are then "someone"."""
+LISTS = ("order", "combatants")
+"""Fields that list who takes part: the unknown leave them rather than be "someone"."""
 
 
 def gm_map(state: EncounterState) -> dict[str, Any]:
@@ -90,32 +111,69 @@ def view(state: EncounterState, viewer: str | None) -> dict[str, Any]:
         whole["gm_map"] = gm_map(state)
         return whole
     me = fighter(state, viewer)
-    shown: list[dict[str, Any]] = []
+    listed: list[dict[str, Any]] = []
     for other, data in zip(state.combatants, whole["combatants"], strict=True):
         them = cast(Warrior, other)
         if _known(state, me, them):
-            shown.append(data)
+            listed.append(data)
         elif them.id in me.identified and distance(me.tile, them.tile) == 1:
-            shown.append({**data, "state": None})
-        elif distance(me.tile, them.tile) == 1:
-            shown.append({"unknown": True, "position": {"x": them.x, "y": them.y}})
-        elif them.side == me.side:
-            shown.append({**data, "position": None, "state": None})
-    whole["combatants"] = shown
+            listed.append({**data, "state": None})
+        else:
+            if them.side == me.side:  # it knows its party, not where they are
+                listed.append({**data, "position": None, "state": None})
+            if distance(me.tile, them.tile) == 1:
+                listed.append({"unknown": True, "position": {"x": them.x, "y": them.y}})
+    hidden = unseen(state, me)
+    # a record it may see can still name one it does not know of (whom it keeps in front)
+    whole["combatants"] = scrub_json(listed, dict.fromkeys(hidden, SOMEONE))
+    if whole.get("turn") in hidden:
+        whole["turn"] = None  # someone it does not know of is acting; who is not its to know
     if not blind(state, me):
         whole["gm_map"] = gm_map(state)
     return whole
 
 
 def shows(state: EncounterState, event: Event, viewer: str | None) -> bool:
-    """Whether `event` may be sent to `viewer`; `state` is the state just after it."""
+    """Whether `event` may be sent to `viewer` at all; `state` is the state just after it."""
+    return shown(state, event, viewer) is not None
+
+
+def shown(state: EncounterState, event: Event, viewer: str | None) -> Event | None:
+    """`event` as `viewer` receives it (None: the GM, who receives it whole), or None when it
+    may not see it; `state` is the state just after it. A Blind viewer calls whom it does not
+    know of (`unseen`) "someone"."""
     if viewer is GM:
-        return True
+        return event
     me = fighter(state, viewer)
     if getattr(type(event), "gm_only", False):
-        return not blind(state, me)
+        return None if blind(state, me) else event
     if isinstance(event, Moved | Faced | Dropped | Grabbed):
         # a drop or a grab says where its maker stands, as a move does
         who = event.target if isinstance(event, Moved) else event.combatant
-        return _known(state, me, fighter(state, who))
-    return True
+        if not _known(state, me, fighter(state, who)):
+            return None
+    hidden = unseen(state, me)
+    if not hidden:
+        return event
+    if not isinstance(event, LOUD) and not perceived(state, event, hidden, NAMED):
+        return None
+    return scrub(event, dict.fromkeys(hidden, SOMEONE), drop=LISTS)
+
+
+def unseen(state: EncounterState, me: Warrior) -> frozenset[str]:
+    """Whom `me`'s player does not know of: nobody when it is not Blind (it sees the GM's
+    map, which names everyone); when Blind, every enemy its view leaves out or shows only as
+    someone unknown beside it."""
+    if not blind(state, me):
+        return frozenset()
+    return frozenset(
+        c.id for c in state.combatants if c.side != me.side and not _named(state, me, c)
+    )
+
+
+def _named(state: EncounterState, me: Warrior, other: Combatant) -> bool:
+    """Whether `me`'s view names `other`: seen, revealed, or identified beside it."""
+    them = cast(Warrior, other)
+    if _known(state, me, them):
+        return True
+    return them.id in me.identified and distance(me.tile, them.tile) == 1
