@@ -284,6 +284,16 @@ class Shoot(Action):
     weapon: str
     cover: Literal["around", "through"] = "around"
     marksman: bool = False
+    # fw-ranged: the shot's maneuvers, combined as the seed allows (rules/shots.py)
+    called: Literal["limb", "heart", "face"] | None = None
+    """Called Shot (Weapon +2): a limb or small object -2; the heart -4 or the face -5,
+    Damage +3."""
+    vitals: Literal["center", "head"] | None = None
+    """Vitals Shot (Weapon +1): center mass -2 or head -4, Damage +3."""
+    burst: Literal["short", "long", "auto"] | None = None
+    """Short Burst (3 rounds, 2 x recoil), Long Burst (6, 3 x), Full Auto (20, 4 x)."""
+    fire: Literal["searching", "mdk"] = "searching"
+    """A burst searching (+1/+2/+4 to hit) or MDK (-1/-2/-3 to hit, +1/+3/+6 damage)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -327,3 +337,99 @@ class Stabilize(Action):
 
     do: ClassVar[str] = "stabilize"
     target: str
+
+
+# -- fw-ranged: twin pistols, weapons in hand, the free metre, common actions ------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TwinPistols(Action):
+    """Twin Pistols (Ranged 5, Agility 4): two pistols fired as one action, each shot at
+    Prowess(Ranged): -1, the `offhand` one at the off-hand penalty too, both -1 more when
+    the targets differ; "Weapon + Weapon - 4" ticks."""
+
+    do: ClassVar[str] = "twin_pistols"
+    target: str
+    weapon: str
+    offhand: str
+    offhand_target: str | None = None
+    cover: Literal["around", "through"] = "around"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(Action):
+    """Ready/Draw Weapon (XS 2, S 3, M 4, L 5, XL 6 ticks, plus the weapon's `draw`), from
+    its holster or from the ground at the drawer's feet; `quick`: Quick-draw, Prowess(Agility)
+    changing the time."""
+
+    do: ClassVar[str] = "draw"
+    weapon: str
+    quick: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drop(Action):
+    """Drop (1 tick: at the feet), toss (2: to `x`, `y`) or place (3: within arm's reach) a
+    weapon in hand; or `holster` it (its draw time: putting it back as it came out)."""
+
+    do: ClassVar[str] = "drop"
+    weapon: str
+    how: Literal["drop", "toss", "place", "holster"] = "drop"
+    x: float | None = None
+    y: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PickUp(Action):
+    """Pickup Object: a weapon lying within reach, at hand or chest level 2 ticks, above the
+    head 3, below the knees 4; +1 for an L or XL weapon ("requires 2 hands")."""
+
+    do: ClassVar[str] = "pick_up"
+    weapon: str
+    level: Literal["hand", "above", "below"] = "below"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step(Action):
+    """The free metre: "characters can always alter their position by a meter as part of
+    another action for free", once at each of one's action ticks, before the action."""
+
+    do: ClassVar[str] = "step"
+    free: ClassVar[bool] = True
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observe(Action):
+    """Quick Look (5 ticks, Awareness(Search), a yes/no `question`), Detailed Search (9,
+    Focus(Search)) or Observe in Detail (`ticks` 2-16, Awareness(Observe))."""
+
+    do: ClassVar[str] = "observe"
+    kind: Literal["look", "search", "detail"] = "look"
+    question: str = ""
+    ticks: int = 6
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Acrobatics(Action):
+    """Other Acrobatics, 4-14 ticks ("common sense time ... + 2"): Prowess(Agility) with the
+    GM's `modifier`; what it achieves is the GM's."""
+
+    do: ClassVar[str] = "acrobatics"
+    ticks: int = 6
+    modifier: int = 0
+    feat: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UseSkill(Action):
+    """Use non-Action Skill, 7 ticks or more: `attribute`(`skill`) at the chaos of combat's
+    -1 (option `combat_chaos`) and the GM's `modifier`."""
+
+    do: ClassVar[str] = "use_skill"
+    skill: str
+    attribute: Literal["prowess", "awareness", "focus", "will", "fate"] = "focus"
+    ticks: int = 7
+    modifier: int = 0
+    task: str = ""

@@ -609,3 +609,77 @@ class SerumUsed(StateEvent):
 
     def describe(self) -> str:
         return f"{self.combatant} uses a hypo of Serum ({self.left} left)"
+
+
+# -- fw-ranged: weapons in hand, Fate, the free metre, observation ----------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmsSet(StateEvent):
+    """Where a combatant's weapons are: the ones holstered (sheathed, slung) and the ones on
+    the ground with their places; every other weapon is in hand."""
+
+    kind: ClassVar[str] = "arms_set"
+    combatant: str
+    holstered: tuple[str, ...]
+    lying: tuple[tuple[str, float, float], ...]
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, holstered=self.holstered, lying=self.lying)
+
+    def describe(self) -> str:
+        return f"{self.combatant}: {self.why}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FateSpent(StateEvent):
+    """Fate spent on a power (`amount` may be negative: Predestined gives its point back)."""
+
+    kind: ClassVar[str] = "fate_spent"
+    combatant: str
+    amount: int = 1
+    spent: int
+    why: str
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, fate_spent=self.spent)
+
+    def describe(self) -> str:
+        if self.amount < 0:
+            return f"{self.combatant} regains {-self.amount} Fate ({self.why})"
+        points = "a point of Fate" if self.amount == 1 else f"{self.amount} Fate"
+        return f"{self.combatant} spends {points} on {self.why} ({self.spent} spent)"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stepped(StateEvent):
+    """The free shift: "characters can always alter their position by a meter"."""
+
+    kind: ClassVar[str] = "stepped"
+    combatant: str
+    x: float
+    y: float
+    tick: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, x=self.x, y=self.y, stepped=self.tick)
+
+    def describe(self) -> str:
+        return f"{self.combatant} shifts to ({self.x:.1f}, {self.y:.1f})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Observed(Event):
+    """A common action's roll read for the GM: a Quick Look's answer, the pieces of
+    information a search or an observation earns, an acrobatic feat's or a skill's
+    successes; what they reveal is the GM's."""
+
+    kind: ClassVar[str] = "observed"
+    combatant: str
+    action: str
+    successes: int
+    result: str
+
+    def describe(self) -> str:
+        return f"{self.combatant}'s {self.action}: {self.result}"

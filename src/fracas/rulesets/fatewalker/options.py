@@ -92,6 +92,14 @@ class FatewalkerOptions(BaseModel):
     temporary_fade: Int = Field(default=600, ge=0, le=100_000)
     """Ticks after which Temporary wounds vanish ("~600 ticks (5 minutes) for protracted
     scenes"), counted from the first box marked; 0 keeps them for the whole fight."""
+    # -- fw-ranged: twin pistols, non-action skills (docs/rulesets/fatewalker.md) --------
+    offhand_penalty: Int = Field(default=2, ge=0, le=10)
+    """Twin Pistols: "Offhand penalties still apply to the offhand shot", a penalty the seed
+    never numbers; 2 dice by default (the size of its other plain handicap, an unarmed
+    defence against a weapon), 0 for an ambidextrous table."""
+    combat_chaos: Int = Field(default=1, ge=0, le=5)
+    """Use non-Action Skill: "Most non-combat actions will suffer a minor penalty (-1)
+    simply due to the chaos of combat but this is up to the GM": dice off such a roll."""
 
 
 class Ambush(BaseModel):

@@ -13,30 +13,39 @@ from fracas.core.ticked import TickedRuleset
 from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.fatewalker.actions import (
+from fracas.rulesets.fatewalker.actions import (  # fw-ranged
     MANEUVER_STRIKES,
+    Acrobatics,
     Aim,
     ApplySerum,
     ChangeMove,
     Disengage,
+    Draw,
+    Drop,
     Engage,
     Footwork,
     GoProne,
     Hold,
     Jump,
     Move,
+    Observe,
+    PickUp,
     Reload,
     Shoot,
     Sprint,
     Stabilize,
     StandUp,
+    Step,
     StopMove,
     Strike,
     TakeCover,
+    TwinPistols,
+    UseSkill,
 )
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
-from fracas.rulesets.fatewalker.rules import (
+from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     ambush,
+    arms,
     engage,
     footwork,
     healing,
@@ -46,7 +55,9 @@ from fracas.rulesets.fatewalker.rules import (
     movement,
     ranged,
     senses,
+    shots,
     strike,
+    tasks,
 )
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
 from fracas.rulesets.fatewalker.scene import Scene
@@ -88,6 +99,15 @@ class Fatewalker(TickedRuleset):
             # fw-harm: in-fight healing
             ApplySerum: (healing.verify_serum, healing.resolve_serum),
             Stabilize: (healing.verify_stabilize, healing.resolve_stabilize),
+            # fw-ranged: twin pistols, weapons in hand, the free metre, common actions
+            TwinPistols: (shots.verify_twin, shots.resolve_twin),
+            Draw: (arms.verify_draw, arms.resolve_draw),
+            Drop: (arms.verify_drop, arms.resolve_drop),
+            PickUp: (arms.verify_pick_up, arms.resolve_pick_up),
+            Step: (arms.verify_step, arms.resolve_step),
+            Observe: (tasks.verify_observe, tasks.resolve_observe),
+            Acrobatics: (tasks.verify_acrobatics, tasks.resolve_acrobatics),
+            UseSkill: (tasks.verify_skill, tasks.resolve_skill),
         }
 
     # -- set-up --------------------------------------------------------------------------

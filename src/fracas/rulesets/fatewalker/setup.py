@@ -35,6 +35,8 @@ def walker_from(sheet: Sheet) -> Walker:
         aid=sheet.aid,
         powers=sheet.powers,
         spend_will=sheet.spend_will,
+        holstered=tuple(w.id for w in sheet.weapons if not w.drawn),  # fw-ranged
+        spend=sheet.spend,
     )
 
 

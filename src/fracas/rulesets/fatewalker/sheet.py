@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    ValidationInfo,
+    field_validator,
+)
 
 from fracas.core.validation import NOT_BOOL, Int
 from fracas.rulesets.fatewalker.rules.damage import DamagePool, parse_damage
@@ -97,6 +105,25 @@ class Weapon(BaseModel):
     """The base reload time in ticks (the seed gives none; ours) (fw-move)."""
     stun: StrictBool = False
     """Whether its damage is Stun (a stunner, a club pulled); bare hands always are."""
+    # -- fw-ranged: bursts, drawing (rules/shots.py, rules/arms.py) --
+    fire: Literal["single", "burst", "auto"] = "single"
+    """What the gun fires: single shots, bursts (Short and Long Burst) too, or full auto
+    as well. The seed names no weapon's modes; a gun that bursts needs a `recoil`."""
+    recoil: Int | None = Field(default=None, ge=1, le=30)
+    """Ticks of recoil: a Short Burst costs 2 x recoil, a Long Burst 3 x, Full Auto 4 x."""
+    drawn: StrictBool = True
+    """In hand when the fight starts; otherwise in its sheath, sling or holster (`draw`)."""
+    draw: Int = Field(default=0, ge=-1, le=10)
+    """Ticks added to the size's draw time (XS 2 ... XL 6): -1 for a weapon "roughly at
+    hand level", 1-10 for one "stowed away securely or hidden" (the GM's number)."""
+
+    @field_validator("recoil")
+    @classmethod
+    def _recoil_needed(cls, recoil: int | None, info: ValidationInfo) -> int | None:
+        fire = info.data.get("fire", "single")
+        if fire != "single" and recoil is None:
+            raise ValueError(f"a weapon that fires {fire} needs `recoil` (ticks, 1-30)")
+        return recoil
 
     @field_validator("ranges")
     @classmethod
@@ -204,8 +231,44 @@ class Aid(BaseModel):
     medkit: Int = Field(default=0, ge=0, le=10)
 
 
-Power = Literal["painless"]
-"""Powers the engine plays by themselves; Tough (Tier 0) everyone has, see `spend_will`."""
+Power = Literal[
+    "painless",
+    # fw-ranged: powers played through the roll's decider (rules/powers.py, `spend`)
+    "driven",
+    "hardened",
+    "refuse_to_lose",
+    "unbreakable",
+    "iron_will",
+    "unstoppable",
+    "aint_got_time_to_bleed",
+    "intrepid",
+    "intrepid_iii",
+    "intrepid_iv",
+    "faterunner",
+    "faterunner_iv",
+    "mastery",
+    "predestined",
+]
+"""Powers the engine plays; Tough (Tier 0) everyone has, see `spend_will`."""
+
+
+class Spend(BaseModel):
+    """fw-ranged: when a combatant spends Will or Fate on its own rolls (a decider, not a
+    rule): `never`, `always` (every roll it can), or `short` (before a roll whose pool
+    expects fewer than the 2 successes a pass needs; after a roll that got fewer than 2).
+    Only the powers on the sheet are ever spent; one power a roll (L208)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    driven: Literal["never", "always", "short"] = "short"
+    mastery: Literal["never", "always", "short"] = "short"
+    painless: Literal["never", "always", "short"] = "short"
+    """Painless's "A point of Will can be spent to ignore all wound penalties for a single
+    action": only on a roll with wounded or lost dice."""
+    predestined: Literal["never", "always", "short"] = "short"
+    intrepid: Literal["never", "always", "short"] = "short"
+    """After the roll: a reroll (Intrepid, III or IV, the best the sheet has)."""
+    bleed: Literal["never", "always"] = "always"
+    """Ain't Got Time To Bleed, at the first Mortal wound."""
 
 
 class Sheet(BaseModel):
@@ -240,6 +303,8 @@ class Sheet(BaseModel):
     """Tough ("spend a point of Will to ignore a point of damage"), the combatant's choice:
     never, only to keep damage out of the Mortal section (mortal), or out of the Normal and
     Mortal sections (wounds). A decider, not a rule."""
+    spend: Spend = Field(default_factory=Spend)
+    """fw-ranged: the deciders of the powers spent on a roll (rules/powers.py)."""
 
     @field_validator("armor", mode="before")
     @classmethod

@@ -17,6 +17,7 @@ from fracas.core.state import EncounterState
 from fracas.rulesets.fatewalker.actions import (
     UNARMED,
     ApplySerum,
+    Draw,
     Hold,
     Move,
     Reload,
@@ -66,6 +67,7 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     wishes: list[Action] = _shots(state, me, foes, far=False)  # fw-move
     wishes += [Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)]
     if not now.responders:
+        wishes += [Draw(actor=actor, weapon=w) for w in me.holstered]  # fw-ranged
         wishes += _closing(state, me, foes)  # fw-move
     else:
         wishes += _shots(state, me, foes, far=True)  # fw-move

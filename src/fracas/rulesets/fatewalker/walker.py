@@ -16,6 +16,7 @@ from fracas.rulesets.fatewalker.sheet import (
     Optics,
     Power,
     Skills,
+    Spend,
     Weapon,
     Wounds,
 )
@@ -74,6 +75,32 @@ class Walker(Combatant):
     aid: Aid = field(default_factory=Aid)
     powers: tuple[Power, ...] = ()
     spend_will: str = "mortal"
+    # -- fw-ranged: weapons in hand, on the ground; the Fate track; the free metre --
+    holstered: tuple[str, ...] = ()
+    """Its weapons not in hand: sheathed, slung or holstered (rules/arms.py)."""
+    lying: tuple[tuple[str, float, float], ...] = ()
+    """Its weapons on the ground, with where they lie."""
+    fate_spent: int = 0
+    spend: Spend = field(default_factory=Spend)
+    stepped: int | None = None
+    """The tick of its last free 1 m shift (one per action tick)."""
+
+    def in_hand(self, weapon_id: str) -> bool:
+        """fw-ranged: a weapon it holds (not holstered, not lying on the ground)."""
+        return weapon_id not in self.holstered and all(w != weapon_id for w, _, _ in self.lying)
+
+    @property
+    def fate_left(self) -> int:
+        """fw-ranged: Fate boxes left; Faterunner "can now convert Fate into Apathy", read
+        as a second pass over the track (each box marked Fate, then Apathy)."""
+        passes = 2 if "faterunner" in self.powers else 1
+        return max(0, self.attributes.fate * passes - self.fate_spent)
+
+    @property
+    def ennui(self) -> bool:
+        """ "filling all available Fate boxes with Apathy": -4 wound that nothing mitigates."""
+        fate = self.attributes.fate
+        return "faterunner" in self.powers and fate > 0 and self.fate_spent >= 2 * fate
 
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
@@ -85,11 +112,12 @@ class Walker(Combatant):
         started = math.ceil((self.normal + self.stun) / self.chart.column_height)
         penalty = started * self.chart.penalty_per_column + self.mortal
         # Painless: "Suffer 2 less wound penalties" (L261)
-        return max(0, penalty - 2) if "painless" in self.powers else penalty
+        penalty = max(0, penalty - 2) if "painless" in self.powers else penalty
+        return penalty + (4 if self.ennui else 0)  # fw-ranged: Ennui, "cannot be mitigated"
 
     @property
     def will_left(self) -> int:
-        return max(0, self.attributes.will - self.will_spent)
+        return max(0, will_track(self) - self.will_spent)
 
     def distance_to(self, other: Walker) -> float:
         return math.hypot(self.x - other.x, self.y - other.y)
@@ -179,6 +207,16 @@ class Aiming:
     bonus: int
     ready: int
     basic: bool
+
+
+def will_track(person: Walker) -> int:
+    """fw-ranged: the Will a fight may spend. Each box once as Will; Unbreakable marks it
+    again as Fatigue, Unstoppable once more as Exhaustion ("functions identically to
+    spending Will"); Iron Will adds 6 boxes; Refuse to Lose a free point a scene."""
+    powers = person.powers
+    boxes = person.attributes.will + (6 if "iron_will" in powers else 0)
+    passes = 3 if "unstoppable" in powers else 2 if "unbreakable" in powers else 1
+    return boxes * passes + (1 if "refuse_to_lose" in powers else 0)
 
 
 def capacity(chart: Wounds) -> int:

@@ -39,7 +39,7 @@ def planned(ruleset: Fatewalker, state: EncounterState) -> Action | None:
         raise ScenarioError(f"{WHERE}.by: no combatant {plan.by!r}; combatants: {ids}")
     if person.aware_at is not None:
         raise ScenarioError(f"{WHERE}.by: {plan.by} is not aware at the start (aware_at)")
-    if person.will_left < 1:
+    if person.will_left < 1 and "hardened" not in person.powers:  # fw-ranged: Hardened
         raise ScenarioError(f"{WHERE}.by: {plan.by} has no Will to initiate combat (1 needed)")
     raw = {**plan.action, "actor": plan.by}
     try:

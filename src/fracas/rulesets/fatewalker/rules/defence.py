@@ -96,8 +96,8 @@ NONE = Outcome(None)
 
 def in_hand(person: Walker) -> Weapon | None:
     """The weapon a parry uses: the first on the sheet (the sheet lists what is in hand
-    first)."""
-    return person.weapons[0] if person.weapons else None
+    first) that is in hand (fw-ranged: not holstered or dropped)."""
+    return next((w for w in person.weapons if person.in_hand(w.id)), None)
 
 
 def reacted_elsewhere(state: EncounterState, attacker: str, target: str) -> str | None:

@@ -190,6 +190,7 @@ def plan(state: EncounterState, action: Strike) -> Plan:
     bonus = maneuver.bonus - shortfall(maneuver, attacker.skills)
     bonus += size_penalty(weapon.size, distance) or 0
     bonus += situation(state, attacker, target)
+    bonus -= 1 if "faterunner_iv" in target.powers else 0  # fw-ranged: Faterunner IV
     damage = weapon.pool
     extra = maneuver.extra_damage
     tn_up = maneuver.damage_tn

@@ -349,13 +349,15 @@ def verify_sprint(state: EncounterState, action: SprintAction) -> None:
         raise IllegalAction(problem)
     if person.motion is not None and person.motion.mode == "sprint":
         raise IllegalAction(f"{person.id} is sprinting already")
-    if person.will_left < 1:
+    if person.will_left < 1 and "hardened" not in person.powers:  # fw-ranged: Hardened
         raise IllegalAction(f"{person.id} has no Will left to sprint (1 a sprint)")
     _moving_anywhere(state, person, action, sprint_rate(person.speed, 0))
 
 
 def spend_will(tx: Transaction, who: str, why: str) -> None:
     person = walker(tx.state, who)
+    if "hardened" in person.powers:  # fw-ranged: Hardened, "no longer costs Will"
+        return
     tx.emit(WillSpent(combatant=who, spent=person.will_spent + 1, why=why))
 
 

@@ -26,7 +26,7 @@ from fracas.rulesets.fatewalker.events import (
     ShotTaken,
     Struck,
 )
-from fracas.rulesets.fatewalker.rules import harm, roll, visibility
+from fracas.rulesets.fatewalker.rules import arms, harm, roll, shots, visibility
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Aiming, Walker
@@ -101,7 +101,12 @@ def band(state: EncounterState, shooter: Walker, target: Walker, weapon: Weapon)
 
 
 def modifiers(
-    state: EncounterState, shooter: Walker, target: Walker, weapon: Weapon, action: Shoot
+    state: EncounterState,
+    shooter: Walker,
+    target: Walker,
+    weapon: Weapon,
+    action: Shoot,
+    needs: dict[str, int] | None = None,
 ) -> list[tuple[str, int]]:
     """Every row of the chart that applies, with its dice, in the chart's order; then the
     melee rows, the requisite and the aim."""
@@ -142,14 +147,15 @@ def modifiers(
             mods.append((f"through {target.cover}% cover", -2 if heavy else -1))
     if in_melee(state, target) is not None:
         mods.append(("target in melee", -1))
-    short = shortfall(shooter, {"ranged": MARKSMAN if action.marksman else SHOOT_REQUISITE})
+    short = shortfall(shooter, needs or shots.requisites(action))  # fw-ranged: combined
     if short > 0:
         mods.append(("below the requisite", -short))
     if action.marksman:
         mods.append(("marksman shot", 1))
+    mods += shots.modifiers(target, action)  # fw-ranged: called, vitals, bursts
     aim = ready_aim(state, shooter)
     if aim is not None:
-        mods.append(("aim", aim.bonus))
+        mods.append(("aim", shots.aim_bonus(action, aim.bonus)))  # fw-ranged: burst caps
     return mods
 
 
@@ -163,7 +169,7 @@ def ready_aim(state: EncounterState, shooter: Walker) -> Aiming | None:
 # -- shoot ---------------------------------------------------------------------------------------
 
 
-def _gun(person: Walker, weapon_id: str) -> Weapon:
+def gun(person: Walker, weapon_id: str) -> Weapon:
     weapon = person.weapon(weapon_id)
     if weapon is None or weapon.ranges is None:
         guns = ", ".join(w.id for w in person.weapons if w.ranges is not None) or "none"
@@ -176,9 +182,17 @@ def _gun(person: Walker, weapon_id: str) -> Weapon:
 def verify_shoot(state: EncounterState, action: Shoot) -> None:
     shooter = walker(state, action.actor)
     other = target_of(state, shooter.id, action.target, "shoot")
-    weapon = _gun(shooter, action.weapon)
+    weapon = gun(shooter, action.weapon)
     if weapon.magazine is not None and shooter.rounds_fired(weapon.id) >= weapon.magazine:
         raise IllegalAction(f"{shooter.id}'s {weapon.id} is empty: reload")
+    arms.check_in_hand(shooter, weapon.id)  # fw-ranged: drawn weapons only
+    shots.verify(weapon, action)  # fw-ranged: the maneuvers' combinations
+    left = (weapon.magazine or 0) - shooter.rounds_fired(weapon.id)
+    if weapon.magazine is not None and shots.rounds(action) > left:
+        raise IllegalAction(
+            f"a {action.burst} burst fires {shots.rounds(action)} rounds; {shooter.id}'s "
+            f"{weapon.id} has {left} left: reload"
+        )
     aimed = ready_aim(state, shooter)
     if action.marksman and aimed is not None:
         raise IllegalAction("a marksman shot is its own aim and takes no other aims")
@@ -193,11 +207,24 @@ def verify_shoot(state: EncounterState, action: Shoot) -> None:
 
 
 def resolve_shoot(tx: Transaction, action: Shoot) -> None:
+    fire(tx, action)
+    weapon = gun(walker(tx.state, action.actor), action.weapon)
+    TIMELINE.spend(tx, action.actor, shots.ticks(weapon, action), shots.what(action))  # fw-ranged
+
+
+def fire(
+    tx: Transaction,
+    action: Shoot,
+    extra: list[tuple[str, int]] | None = None,
+    needs: dict[str, int] | None = None,
+) -> None:
+    """One shot from roll to wound, its cost unpaid (fw-ranged: Twin Pistols fires two);
+    `extra` are modifiers of the maneuver that fires it, `needs` its requisites."""
     opts = options(tx.state)
     shooter = walker(tx.state, action.actor)
     target = walker(tx.state, action.target)
-    weapon = _gun(shooter, action.weapon)
-    mods = modifiers(tx.state, shooter, target, weapon, action)
+    weapon = gun(shooter, action.weapon)
+    mods = modifiers(tx.state, shooter, target, weapon, action, needs) + (extra or [])
     found = band(tx.state, shooter, target, weapon)
     assert found is not None
     tx.emit(
@@ -213,7 +240,7 @@ def resolve_shoot(tx: Transaction, action: Shoot) -> None:
     if shooter.aim is not None:
         tx.emit(AimTaken(combatant=shooter.id, bonus=None))
     if weapon.magazine is not None:
-        fired = shooter.rounds_fired(weapon.id) + 1
+        fired = shooter.rounds_fired(weapon.id) + shots.rounds(action)  # fw-ranged: bursts
         tx.emit(RoundsCounted(combatant=shooter.id, weapon=weapon.id, fired=fired, why="shot"))
     dice = roll.pool(
         shooter.attributes.prowess,
@@ -225,11 +252,10 @@ def resolve_shoot(tx: Transaction, action: Shoot) -> None:
     successes = roll.roll(tx, shooter.id, f"shot with {weapon.id}", dice, opts)
     barrier = target.barrier if target.cover and action.cover == "through" else 0
     promoted = harm.promotions(successes, opts)
-    _land(tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier)
+    bonus = shots.damage_bonus(action)  # fw-ranged: "+N damage", the pipeline's step 7
+    _land(tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier, bonus=bonus)
     if successes < roll.HIT:
         _stray(tx, shooter, target, weapon, successes)
-    cost = weapon.speed + (2 if action.marksman else 0)
-    TIMELINE.spend(tx, shooter.id, cost, "marksman shot" if action.marksman else "shot")
 
 
 def _land(
@@ -241,6 +267,7 @@ def _land(
     *,
     promoted: int,
     barrier: int,
+    bonus: int = 0,
 ) -> None:
     """A hit's dice are promoted `promoted` times and demoted by Deflection and the Barrier
     of cover shot through ("Barrier simply functions as Armor-Deflection"), as one shift
@@ -264,7 +291,7 @@ def _land(
         )
     )
     if hit:
-        harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=weapon.stun))
+        harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=weapon.stun, bonus=bonus))
 
 
 def margin_of_failure(successes: int) -> int:
@@ -334,7 +361,7 @@ def reload_ticks(base: int, successes: int, quick: bool) -> int | None:
 
 def verify_reload(state: EncounterState, action: Reload) -> None:
     person = walker(state, action.actor)
-    weapon = _gun(person, action.weapon)
+    weapon = gun(person, action.weapon)
     if weapon.magazine is None:
         raise IllegalAction(f"{weapon.id} has no `magazine` on the sheet; nothing to reload")
     if person.rounds_fired(weapon.id) == 0:
@@ -349,7 +376,7 @@ def resolve_reload(tx: Transaction, action: Reload) -> None:
     the base time (and the extra)."""
     opts = options(tx.state)
     person = walker(tx.state, action.actor)
-    weapon = _gun(person, action.weapon)
+    weapon = gun(person, action.weapon)
     needs = QUICK_RELOAD_REQUISITES if action.quick else RELOAD_REQUISITES
     bonus = action.extra // 2 - max(0, shortfall(person, needs)) - (1 if action.quick else 0)
     dice = roll.pool(

@@ -73,6 +73,9 @@ def count_successes(faces: tuple[int, ...], rolled: Pool, options: FatewalkerOpt
 def roll(tx: Transaction, who: str, what: str, rolled: Pool, options: FatewalkerOptions) -> int:
     """Roll the pool through the encounter's dice and log its successes; a pool of no dice
     rolls nothing and has no successes."""
+    from fracas.rulesets.fatewalker.rules import powers  # fw-ranged: the roll asks its roller
+
+    rolled, named, spent = powers.before(tx, who, what, rolled)
     faces: tuple[int, ...] = ()
     if rolled.dice:
         reason = f"{what}: {who}, {rolled.full} dice at TN {rolled.tn}"
@@ -81,6 +84,8 @@ def roll(tx: Transaction, who: str, what: str, rolled: Pool, options: Fatewalker
         tx.roll(f"{rolled.dice}d10", reason)
         faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
     successes = count_successes(faces, rolled, options)
+    if named is not None:  # fw-ranged: Predestined
+        successes = powers.predestined(tx, who, named, successes)
     tx.emit(
         PoolRolled(
             combatant=who,
@@ -92,4 +97,6 @@ def roll(tx: Transaction, who: str, what: str, rolled: Pool, options: Fatewalker
             successes=successes,
         )
     )
+    if not spent:  # fw-ranged: one power a roll; the Intrepid rerolls come after
+        successes = powers.after(tx, who, what, rolled, faces, successes)
     return successes

@@ -24,7 +24,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
 from fracas.rulesets.fatewalker.events import Struck
-from fracas.rulesets.fatewalker.rules import defence, failure, harm, melee, roll
+from fracas.rulesets.fatewalker.rules import arms, defence, failure, harm, melee, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
@@ -73,6 +73,7 @@ def verify(state: EncounterState, action: Strike) -> None:
     if weapon is None:
         carried = ", ".join([UNARMED, *(w.id for w in attacker.weapons)])
         raise IllegalAction(f"{attacker.id} has no weapon {action.weapon!r}; it has: {carried}")
+    arms.check_in_hand(attacker, weapon.id)  # hook (fw-ranged): a holstered weapon
     melee.check(state, action)  # hook (fw-melee): the maneuver's own refusals
     reach = attacker.distance_to(walker(state, target.id))
     allowed = melee.plan(state, action).reach  # hook (fw-melee): Lunge reaches further

@@ -137,7 +137,11 @@ def wound(
         return
     if after.mortal > before.mortal and target.bleeds_at is None:
         every = bleed_interval(target)
-        tx.emit(BleedingScheduled(target=target.id, tick=now + every, why=f"every {every} ticks"))
+        from fracas.rulesets.fatewalker.rules.powers import bleed_delay  # fw-ranged
+
+        later = bleed_delay(tx, target.id)
+        why = f"every {every} ticks" + (f", put off {later}" if later else "")
+        tx.emit(BleedingScheduled(target=target.id, tick=now + every + later, why=why))
     if stun and 2 * (after.normal + after.stun) >= _cells(chart):
         _consciousness(tx, target.id)
 
