@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -93,13 +94,24 @@ def _term_branches(term: DiceTerm, reads: Reads) -> list[tuple[tuple[int, ...], 
     return bags
 
 
+_NO_FACES = ScriptedRng(())
+
+
+def _no_rng(dice: Dice) -> None:
+    """Set up a `Dice` whose `roll` is replaced and never draws: without `Dice.__init__`,
+    whose check for a person at the table (a runtime protocol check) costs more than a
+    resolution's own dice here, once per resolution."""
+    dice.rng = _NO_FACES
+    dice._attentive = None
+
+
 class _Branching(Dice):
     """A `Dice` that follows a path of branch choices and extends it with first branches."""
 
     __slots__ = ("_at", "_path", "_reads", "ways", "whole")
 
     def __init__(self, path: list[list[int]], reads: Reads) -> None:
-        super().__init__(ScriptedRng(()))  # never drawn from: `roll` is replaced
+        _no_rng(self)
         self._path = path
         self._reads = reads
         self._at = 0
@@ -184,3 +196,75 @@ ORDER = (
     "no damage",
 )
 """The usual outcome names in the order a table shows them; others follow by name."""
+
+
+class _Fixed(Dice):
+    """A `Dice` that hands out given totals in order (no faces): for a closed form that
+    knows the chance of each total and lets the real rules say what it comes to. It records
+    what was rolled; running out or being asked for another expression is a refusal, so a
+    state the closed form misread falls back to the walk."""
+
+    __slots__ = ("_at", "_totals", "rolled")
+
+    def __init__(self, totals: tuple[int, ...]) -> None:
+        _no_rng(self)
+        self._totals = totals
+        self._at = 0
+        self.rolled: list[str] = []
+
+    def roll(self, expr: str | DiceExpr, *, reason: str) -> DiceRolled:
+        parsed = as_expr(expr)
+        if self._at >= len(self._totals):
+            raise NoExactOdds(f"'{parsed}' ({reason}) is a roll the closed form did not plan")
+        total = self._totals[self._at]
+        self._at += 1
+        self.rolled.append(str(parsed))
+        return DiceRolled(expr=str(parsed), faces=(), total=total, reason=reason)
+
+
+class _Probe(Dice):
+    """A `Dice` that answers the first roll with its highest total and every later one
+    with its lowest, recording the expressions: the first look a closed form takes."""
+
+    __slots__ = ("rolled",)
+
+    def __init__(self) -> None:
+        _no_rng(self)
+        self.rolled: list[str] = []
+
+    def roll(self, expr: str | DiceExpr, *, reason: str) -> DiceRolled:
+        parsed = as_expr(expr)
+        if len(self.rolled) >= MAX_ROLLS:
+            raise NoExactOdds(f"one outcome rolls more than {MAX_ROLLS} times")
+        support = distribution(parsed).support()
+        total = support[-1] if not self.rolled else support[0]
+        self.rolled.append(str(parsed))
+        return DiceRolled(expr=str(parsed), faces=(), total=total, reason=reason)
+
+
+def rolls_made(ruleset: Ruleset, state: EncounterState, action: Action) -> list[str] | None:
+    """The expressions the resolver rolls, modifiers included, when the first roll comes up
+    its highest and the rest their lowest (None if that outcome rolls without end): how a
+    closed form learns what the rules roll without working it out a second time."""
+    dice = _Probe()
+    try:
+        ruleset.resolve(state, action, dice)
+    except (NoExactOdds, TooLargeToCompute):
+        return None
+    return dice.rolled
+
+
+def tally_with_totals(
+    ruleset: Ruleset,
+    state: EncounterState,
+    action: Action,
+    totals: tuple[int, ...],
+    expected: Sequence[str],
+) -> Tally:
+    """What one resolution comes to when its rolls come up `totals`, as `expected` says they
+    are rolled. Raises `NoExactOdds` when the rules roll anything else."""
+    dice = _Fixed(totals)
+    resolution = ruleset.resolve(state, action, dice)
+    if dice.rolled != list(expected):
+        raise NoExactOdds(f"the rules rolled {dice.rolled}, not the planned {list(expected)}")
+    return tally(state, resolution.state, action, resolution.events, model_of(ruleset))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -139,3 +140,27 @@ def sampled_harm(
             elif now.hp < foe.hp:
                 total += min(1.0, (foe.hp - now.hp) / max(1, foe.hp))
     return total / samples
+
+
+def exact_harm(ruleset: Any, state: EncounterState, action: Action) -> float | None:
+    """What `sampled_harm` estimates, exactly, from the ruleset's closed form of the action
+    (`exact_odds`): the expected share of its target's HP it takes (1 if put down). None
+    where the ruleset has no closed form for it here; only the closed form is asked, since
+    the walk through the resolver costs more than a policy can spend on every candidate.
+    Rolls nothing, so a policy using it draws the same dice whatever it weighs."""
+    closed = getattr(ruleset, "exact_odds", None)
+    if closed is None:
+        return None
+    try:
+        odds = closed(state, action)
+    except FracasError:
+        return None
+    target = None if odds is None or odds.target is None else state.find(odds.target)
+    if odds is None or target is None:
+        return None
+    whole = max(1, target.hp)
+    share = sum(
+        (p * (1 if t.down else min(Fraction(1), Fraction(t.damage, whole))))
+        for t, p in odds.chances.items()
+    )
+    return float(share)

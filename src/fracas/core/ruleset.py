@@ -218,9 +218,14 @@ class BaseRuleset:
 
     def appraise(self, state: EncounterState, action: Action, dice: Dice, samples: int) -> float:
         """What `action` is worth to its actor: the expected share of the foes' HP it takes
-        (1 per foe put down). The default samples `resolve` `samples` times with `dice`; a
-        ruleset with exact odds of its actions overrides it with them."""
-        return policy.sampled_harm(self.resolve, state, action, dice, samples)
+        (1 per foe put down): exact from the ruleset's closed form (`exact_odds`) where it
+        has one, else sampled from `resolve`, `samples` times with `dice`."""
+        exact = policy.exact_harm(self, state, action)
+        return (
+            policy.sampled_harm(self.resolve, state, action, dice, samples)
+            if exact is None
+            else exact
+        )
 
     # -- secrets: what each viewer may know (core/secrecy.py) --------------------------------
 

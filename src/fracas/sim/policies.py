@@ -96,7 +96,9 @@ def _focus(ruleset: Ruleset, state: EncounterState, dice: Dice) -> Action:
 
 def _greedy(ruleset: Ruleset, state: EncounterState, dice: Dice) -> Action:
     """Of the foes the tactics' action may be aimed at, the one where it is worth most by
-    the ruleset's `appraise` (the tactics' own choice wins ties)."""
+    the ruleset's `appraise`: the exact expected share of the foe's HP where the ruleset has
+    a closed form of the action, else an estimate from a few resolutions (the tactics' own
+    choice wins ties)."""
     wish = ruleset.suggest(state)
     chosen = _aimed(ruleset, state, wish)
     if chosen is None:
@@ -122,7 +124,7 @@ POLICIES: dict[str, Policy] = {
         ),
         Policy(
             "greedy",
-            "the tactics' action, aimed where it takes most of a foe's HP by sampled odds",
+            "the tactics' action, aimed where it takes most of a foe's HP by exact or sampled odds",
             _greedy,
         ),
     )

@@ -42,7 +42,7 @@ from fracas.rulesets.tiers.actions import (
     UseItem,
 )
 from fracas.rulesets.tiers.events import Moved, update, warrior
-from fracas.rulesets.tiers.odds import ODDS
+from fracas.rulesets.tiers.odds import ODDS, exact_odds
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
     blindness,
@@ -77,6 +77,7 @@ RESERVABLE = frozenset(
 
 class Tiers(BaseRuleset):
     odds_model = ODDS  # how odds read this ruleset's rolls and events (tiers/odds.py)
+    exact_odds = exact_odds  # a contested exchange in closed form (tiers/odds.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="tiers",
         name="Tiers: contested d20, gear Tiers bounded by Body, facing (seed 001)",
