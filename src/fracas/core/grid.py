@@ -130,7 +130,7 @@ class Grid:
     def reachable(self, start: Tile, budget: int, blocked: Iterable[Tile] = ()) -> dict[Tile, int]:
         """Every tile within `budget` movement of `start`, with its cost; `blocked` tiles
         (other combatants) can be neither entered nor passed through."""
-        return {tile: cost for tile, (cost, _) in self._search(start, budget, blocked).items()}
+        return dict(_costs(self, start, budget, frozenset(blocked)))
 
     def path_to(
         self, start: Tile, goal: Tile, budget: int, blocked: Iterable[Tile] = ()
@@ -195,6 +195,15 @@ def _search(
                 found[other] = (total, tile)
             heappush(queue, (total, count, other))
     return MappingProxyType(found)
+
+
+@lru_cache(maxsize=4096)
+def _costs(board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]) -> Mapping[Tile, int]:
+    """The cost of each tile of one search, kept beside it: the tactics ask for the same
+    reachable map several times a turn, and copying a ready dict is several times cheaper
+    than unpacking the search's (cost, previous tile) pairs again."""
+    found = _search(board, start, budget, blocked)
+    return MappingProxyType({tile: cost for tile, (cost, _) in found.items()})
 
 
 @lru_cache(maxsize=65536)

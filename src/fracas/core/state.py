@@ -15,7 +15,6 @@ from typing import Any, TypeVar
 
 from fracas.core.conditions import Condition
 from fracas.core.records import replace as replace
-from fracas.core.records import store
 from fracas.core.ticks import TickClock
 from fracas.core.turns import InitiativeTurns
 
@@ -47,10 +46,18 @@ class Combatant:
         return self.status is Status.ACTIVE
 
     def has(self, condition_name: str) -> bool:
-        return any(c.name == condition_name for c in self.conditions)
+        # a plain loop: most combatants bear nothing, and the rules ask this thousands of
+        # times a fight, where a generator costs more than the answer
+        for condition in self.conditions:  # noqa: SIM110 - see above
+            if condition.name == condition_name:
+                return True
+        return False
 
     def condition(self, condition_name: str) -> Condition | None:
-        return next((c for c in self.conditions if c.name == condition_name), None)
+        for condition in self.conditions:
+            if condition.name == condition_name:
+                return condition
+        return None
 
     def position_json(self) -> Any:
         """The position in the scenario contract's shape; rulesets with a map override it."""
@@ -132,10 +139,17 @@ class EncounterState:
         return index
 
     def get(self, combatant_id: str) -> Combatant:
-        return self.combatants[self._positions()[combatant_id]]
+        # the index is read inline: these two are the most called functions of a fight
+        index = self._index
+        if index is None:
+            index = self._positions()
+        return self.combatants[index[combatant_id]]
 
     def find(self, combatant_id: str) -> Combatant | None:
-        at = self._positions().get(combatant_id)
+        index = self._index
+        if index is None:
+            index = self._positions()
+        at = index.get(combatant_id)
         return None if at is None else self.combatants[at]
 
     def bearers(self, condition_name: str) -> tuple[Combatant, ...]:
@@ -156,19 +170,50 @@ class EncounterState:
     def but(self, **changes: Any) -> EncounterState:
         """This state with other turns, outcome, options or arena; the look-ups about the
         combatants stay valid when the combatants do not change, so they are handed on."""
+        unknown = changes.keys() - _STATE_FIELD_SET
+        if unknown:
+            raise TypeError(f"EncounterState has no field {', '.join(sorted(unknown))}")
+        get = changes.get
         keep = "combatants" not in changes
-        changed = object.__new__(EncounterState)
-        for name in _STATE_FIELDS:
-            store(changed, name, changes.pop(name) if name in changes else getattr(self, name))
-        if changes:
-            raise TypeError(f"EncounterState has no field {', '.join(sorted(changes))}")
-        store(changed, "_index", self._index if keep else None)
-        store(changed, "_marks", self._marks if keep else None)
-        store(changed, "_memo", None)
+        return self._copy(
+            get("combatants", self.combatants),
+            get("turns", self.turns),
+            get("outcome", self.outcome),
+            get("options", self.options),
+            get("arena", self.arena),
+            self._index if keep else None,
+            self._marks if keep else None,
+        )
+
+    def _copy(
+        self,
+        combatants: tuple[Combatant, ...],
+        turns: InitiativeTurns | TickClock,
+        outcome: str | None,
+        options: Any,
+        arena: Any,
+        index: dict[str, int] | None,
+        marks: dict[str, frozenset[str]] | None,
+    ) -> EncounterState:
+        """A new state from its fields, every one stored by hand: every event makes one, and
+        this is several times cheaper than a loop over the field names (the module checks
+        at import that the fields stored here are all there are)."""
+        changed = _new(EncounterState)
+        _set_ruleset(changed, self.ruleset)
+        _set_combatants(changed, combatants)
+        _set_turns(changed, turns)
+        _set_options(changed, options)
+        _set_arena(changed, arena)
+        _set_outcome(changed, outcome)
+        _set_index(changed, index)
+        _set_marks(changed, marks)
+        _set_memo(changed, None)
         return changed
 
     def with_combatant(self, updated: Combatant) -> EncounterState:
-        index = self._positions()
+        index = self._index
+        if index is None:
+            index = self._positions()
         at = index[updated.id]
         people = self.combatants
         marks = self._marks
@@ -176,10 +221,11 @@ class EncounterState:
             before = people[at].conditions
             if before is not updated.conditions:
                 marks = _remarked(marks, updated.id, before, updated.conditions)
-        changed = self.but(combatants=(*people[:at], updated, *people[at + 1 :]))
-        store(changed, "_index", index)  # ids never move
-        store(changed, "_marks", marks)
-        return changed
+        combatants = (*people[:at], updated, *people[at + 1 :])
+        # ids never move, so the index is handed on as it is
+        return self._copy(
+            combatants, self.turns, self.outcome, self.options, self.arena, index, marks
+        )
 
     @property
     def rounds(self) -> InitiativeTurns:
@@ -205,6 +251,27 @@ class EncounterState:
 
 
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(EncounterState) if f.init)
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+_ALL_FIELDS: tuple[str, ...] = ("ruleset", "combatants", "turns", "options", "arena", "outcome")
+_ALL_FIELDS += ("_index", "_marks", "_memo")
+assert tuple(f.name for f in dataclasses.fields(EncounterState)) == _ALL_FIELDS, (
+    "EncounterState._copy stores these fields by hand: add a new one there too"
+)
+_new = object.__new__
+_SETTERS: list[Callable[[EncounterState, Any], None]] = [
+    getattr(EncounterState, name).__set__ for name in _ALL_FIELDS
+]
+(
+    _set_ruleset,
+    _set_combatants,
+    _set_turns,
+    _set_options,
+    _set_arena,
+    _set_outcome,
+    _set_index,
+    _set_marks,
+    _set_memo,
+) = _SETTERS
 
 
 def _remarked(

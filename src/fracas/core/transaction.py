@@ -40,9 +40,14 @@ class Transaction:
     def emit(self, event: Event) -> None:
         self.state = self._ruleset.evolve(self.state, event)
         self.events.append(event)
-        if event.kind in _CONDITION_EVENTS:
+        kind = event.kind
+        if kind in _CONDITION_EVENTS:
             self._watched = None
-        elif event.kind in self._watched_kinds():
+            return
+        watched = self._watched
+        if watched is None:
+            watched = self._watched_kinds()
+        if kind in watched:
             concerned = getattr(event, "target", None) or getattr(event, "combatant", None)
             lapse_conditions(self, Moment(Expiry.ON_EVENT, concerned, event.kind))
 

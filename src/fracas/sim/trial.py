@@ -120,8 +120,16 @@ def _count_losses(
     """Add the HP each combatant lost in one action to what it took, and (unless the action
     ended a turn, where start-of-turn rules such as bleeding act) to what the actor dealt
     when the loser is on another side."""
-    for combatant in after.combatants:
-        earlier = state.find(combatant.id)
+    before = state.combatants
+    aligned = len(before) == len(after.combatants)
+    for n, combatant in enumerate(after.combatants):
+        # ids never move (`with_combatant`), so the one at the same place is usually the
+        # same combatant, and most of them are the very same record
+        earlier = before[n] if aligned else None
+        if earlier is combatant:
+            continue
+        if earlier is None or earlier.id != combatant.id:
+            earlier = state.find(combatant.id)
         if earlier is None or earlier is combatant or combatant.id not in where:
             continue
         lost = earlier.hp - combatant.hp

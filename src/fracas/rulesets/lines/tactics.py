@@ -191,7 +191,7 @@ def _best_plan(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> _P
     lines = [actor.line]
     if actor.moved < actor.move_allowance and not options(state).move_uses_action:
         lines += [n for n in (actor.line - 1, actor.line + 1) if 1 <= n <= 6]
-    weighed: dict[tuple[int, bool, int, int], list[_Weighed]] = {}
+    weighed = _weighed_for(state, actor)
     best: _Plan | None = None
     for line in lines:
         step = None if line == actor.line else line
@@ -209,6 +209,36 @@ def _best_plan(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> _P
 
 _Weighed = tuple[float, float, str, str | None]
 """An attack's value, its chance, its weapon and its second weapon (dual wielding)."""
+
+_Alike = tuple[int, bool, int, int]
+"""What an attack's worth depends on in the foe: the gap, its defending, Dexterity and HP."""
+
+_WEIGHED: dict[
+    tuple[int, int, bool, bool], tuple[tuple[WeaponCard, ...], dict[_Alike, list[_Weighed]]]
+]
+_WEIGHED = {}
+"""The attacks weighed so far, by what else their worth depends on: the attacker's weapons
+(by identity: a copied fighter keeps the very tuple), its dual-wield penalty, whether it
+aims, and the tie option. A fight asks the same questions turn after turn, and weighing
+them was a fifth of the lines example's time. Each entry keeps its weapons tuple, so the
+identity cannot be reused by another tuple while the entry lives."""
+_WEIGHED_MAX = 4096
+
+
+def _weighed_for(state: EncounterState, actor: Fighter) -> dict[_Alike, list[_Weighed]]:
+    """The attacks already weighed for this attacker's weapons and stance, by foe alike."""
+    key = (
+        id(actor.weapons),
+        actor.dual_wield_penalty,
+        actor.has(AIMING),
+        options(state).tie == "attacker",
+    )
+    entry = _WEIGHED.get(key)
+    if entry is None or entry[0] is not actor.weapons:
+        if len(_WEIGHED) >= _WEIGHED_MAX:
+            _WEIGHED.clear()
+        entry = _WEIGHED[key] = (actor.weapons, {})
+    return entry[1]
 
 
 def _attacks(state: EncounterState, actor: Fighter, gap: int, foe: Fighter) -> Iterator[_Weighed]:

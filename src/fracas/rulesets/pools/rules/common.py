@@ -44,6 +44,12 @@ def together(a: Soldier, b: Soldier) -> bool:
 
 
 def standing(state: EncounterState) -> tuple[Soldier, ...]:
+    """Everyone still in the fight, in the scenario's order; kept per state, since the
+    tactics and the rules after every action ask it many times of one state."""
+    return state.derived("pools.standing", lambda: _standing(state))
+
+
+def _standing(state: EncounterState) -> tuple[Soldier, ...]:
     return cast(tuple[Soldier, ...], tuple(c for c in state.combatants if c.is_active))
 
 

@@ -28,6 +28,8 @@ Readings (docs/rulesets/pools.md P40, P41, P11):
 
 from __future__ import annotations
 
+from typing import cast
+
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -106,6 +108,10 @@ def held_up(state: EncounterState, who: Soldier) -> bool:
 def start_falls(tx: Transaction) -> None:
     """After every action: whoever is aloft and can no longer stay up begins to fall."""
     for who in tx.state.combatants:
+        # the tuple is the one from before any fall below, and a fall beginning changes no
+        # altitude: whoever stood on the ground then stands on it now, without a look-up
+        if cast(Soldier, who).altitude == 0:
+            continue
         faller = soldier(tx.state, who.id)
         if faller.altitude == 0 or faller.fall_speed is not None or held_up(tx.state, faller):
             continue

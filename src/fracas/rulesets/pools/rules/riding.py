@@ -27,6 +27,7 @@ Readings (docs/rulesets/pools.md P18, P42, P43, P47):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction, ScenarioError
@@ -207,6 +208,10 @@ def turn_given_up(state: EncounterState, combatant_id: str) -> str | None:
 def unseat(tx: Transaction) -> None:
     """After every action: a rider or mount out of the fight ends the riding."""
     for who in tx.state.combatants:
+        # the tuple is the one from before any dismount below, and a dismount only clears
+        # `riding`: whoever rode nobody then rides nobody now, without a look-up
+        if cast(Soldier, who).riding is None:
+            continue
         rider = soldier(tx.state, who.id)
         if rider.riding is None:
             continue
