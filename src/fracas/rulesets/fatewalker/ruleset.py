@@ -14,6 +14,8 @@ from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
 from fracas.rulesets.fatewalker.actions import (
+    BRAWL_STRIKES,
+    GRAPPLES,
     MANEUVER_STRIKES,
     Aim,
     ApplySerum,
@@ -39,6 +41,8 @@ from fracas.rulesets.fatewalker.rules import (
     ambush,
     engage,
     footwork,
+    grappling,
+    ground,
     healing,
     holding,
     initiative,
@@ -88,6 +92,9 @@ class Fatewalker(TickedRuleset):
             # fw-harm: in-fight healing
             ApplySerum: (healing.verify_serum, healing.resolve_serum),
             Stabilize: (healing.verify_stabilize, healing.resolve_stabilize),
+            # fw-grapple: the grapple family; the strikes that need grapples go the strike flow
+            **{cls: (grappling.verify, grappling.resolve) for cls in GRAPPLES},
+            **{cls: (strike.verify, strike.resolve) for cls in BRAWL_STRIKES},
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -173,6 +180,7 @@ class Fatewalker(TickedRuleset):
     def verify(self, state: EncounterState, action: Action) -> None:
         if not action.by_gm and state.outcome is None:
             movement.check(state, action)
+            ground.check(state, action)  # fw-grapple: pinned in ground combat or a hold
         super().verify(state, action)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:

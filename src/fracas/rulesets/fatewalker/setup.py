@@ -35,6 +35,7 @@ def walker_from(sheet: Sheet) -> Walker:
         aid=sheet.aid,
         powers=sheet.powers,
         spend_will=sheet.spend_will,
+        helmet=sheet.helmet,  # fw-grapple
     )
 
 

@@ -240,6 +240,9 @@ class Sheet(BaseModel):
     """Tough ("spend a point of Will to ignore a point of damage"), the combatant's choice:
     never, only to keep damage out of the Mortal section (mortal), or out of the Normal and
     Mortal sections (wounds). A decider, not a rule."""
+    helmet: Int = Field(default=0, ge=0, le=3)
+    """fw-grapple: a helmet's headbutt bonus, "+1-3 damage (depends on the helmet)"; 0 is
+    no helmet. Headbutts read it (rules/brawl.py); the seed's armor rows have no helmets."""
 
     @field_validator("armor", mode="before")
     @classmethod
