@@ -25,6 +25,8 @@ Reaction = Literal[
     "step_inside",
     "parry_riposte",
     "block_strike",
+    "catch_strike",  # fw-grapple: rules/brawl.py
+    "defensive_throw",  # fw-grapple: against leaping maneuvers
 ]
 """The reactions and counterattacks a strike's target may answer with (rules/defence.py)."""
 
@@ -433,3 +435,117 @@ class UseSkill(Action):
     ticks: int = 7
     modifier: int = 0
     task: str = ""
+
+
+# -- fw-grapple: the unarmed table's grapples and the strikes that need them ------------------
+# (rules/grappling.py, rules/brawl.py). `counter` is the target's answer: a counter listed
+# on the action, `none`, or left out for the target's default.
+
+GrappleCounter = Literal["none", "slip", "sprawl", "dodge", "grapple", "lock", "parry"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrappleMove(Action):
+    """A maneuver of the grapple family against `target`."""
+
+    target: str
+    counter: GrappleCounter | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Grapple(GrappleMove):
+    """Grapple, 8 ticks, Prowess(Unarmed): locks a standing grapple or tightens it; on a
+    prone target it starts ground combat on top. Counters: slip, dodge."""
+
+    do: ClassVar[str] = "grapple"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Slip(GrappleMove):
+    """Slip, 6 ticks, Prowess(Unarmed): net successes loosen the grapple, the ground combat
+    (towards escape at 4) or the hold `target` has. Counter: grapple (lock against a hold)."""
+
+    do: ClassVar[str] = "slip"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Takedown(GrappleMove):
+    """Takedown, 10 ticks, Prowess(Unarmed) + grapple bonus: 3 net successes put both on the
+    ground, the attacker on top, and deal (net)x1 @5. Counters: slip, sprawl, dodge."""
+
+    do: ClassVar[str] = "takedown"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sweep(GrappleMove):
+    """Sweep, 8 ticks, Focus(Unarmed): the bottom's way up; net successes raise the ground
+    level, 4 standing both. Counter: grapple."""
+
+    do: ClassVar[str] = "sweep"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BodyThrow(GrappleMove):
+    """The unarmed Throw (`throw` is the melee table's thrown weapon), 11 ticks,
+    Prowess(Strength): the target flies net/2 m, takes (net)x1 @5 and is prone on 3 net.
+    Counters (each +2): slip, sprawl, dodge."""
+
+    do: ClassVar[str] = "body_throw"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lock(GrappleMove):
+    """The unarmed Hold (`hold` is the timeline's Hold Action), 8 ticks, Focus(Unarmed) +
+    the Hold value: 3x1 against halved Deflection; the Hold value grows by ceil(net/2).
+    Needs a grapple, ground combat or hold. Counter: slip."""
+
+    do: ClassVar[str] = "lock"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChokeHold(Lock):
+    """Choke Hold, 10 ticks: a Hold whose every 2 points through armor are 1 fatigue (Will);
+    out of Will, the target passes out."""
+
+    do: ClassVar[str] = "choke_hold"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Disarm(GrappleMove):
+    """The unarmed Disarm, 8 ticks, Prowess(Unarmed): -1 and the weapon's size (XS -3, S -1,
+    L +1, XL +3); needs a grapple, ground combat or hold. Counters: parry, dodge."""
+
+    do: ClassVar[str] = "disarm"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Headbutt(Strike):
+    do: ClassVar[str] = "headbutt"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TripKick(Strike):
+    do: ClassVar[str] = "trip_kick"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeapKick(Strike):
+    do: ClassVar[str] = "leap_kick"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NerveStrike(Strike):
+    do: ClassVar[str] = "nerve_strike"
+
+
+GRAPPLES: tuple[type[GrappleMove], ...] = (
+    Grapple,
+    Slip,
+    Takedown,
+    Sweep,
+    BodyThrow,
+    Lock,
+    ChokeHold,
+    Disarm,
+)
+BRAWL_STRIKES: tuple[type[Strike], ...] = (Headbutt, TripKick, LeapKick, NerveStrike)

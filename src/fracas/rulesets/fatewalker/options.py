@@ -100,6 +100,28 @@ class FatewalkerOptions(BaseModel):
     combat_chaos: Int = Field(default=1, ge=0, le=5)
     """Use non-Action Skill: "Most non-combat actions will suffer a minor penalty (-1)
     simply due to the chaos of combat but this is up to the GM": dice off such a roll."""
+    # -- fw-grapple: grapples, ground combat, holds (docs: "Grappling and the ground") -----
+    grapple_steps: Literal["net_minus_one", "per_two"] = "net_minus_one"
+    """Gap 18: how far a successful Grapple tightens: net - 1 levels, at least 1 (Catch
+    Strike's "grapple of level equal to (Net Successes -1)", net_minus_one), or a level per
+    2 net successes, at least 1, as Engage moves the range (per_two)."""
+    takedown_level: Literal["tighter", "three"] = "tighter"
+    """Gap 18: the ground level after a Takedown: "net successes -3" read as that many
+    levels tighter than the 3 ground combat "begins at" (tighter: 6 - net, at least 1), or
+    always 3 (three)."""
+    hold_position: Literal["yields", "keeps"] = "yields"
+    """Hold: "If performed by the dominant grappler yields the grapple position": the top
+    fighter gives up top and bottom for the hold (yields), or keeps them (keeps)."""
+    ground_chart: Literal["ground_rules", "chart_too"] = "ground_rules"
+    """Two fighters prone in ground combat with each other fight by the ground rules alone
+    (ground_rules: the bottom's -1), or take the melee chart's prone rows too (chart_too)."""
+    footing: Annotated[Literal[1, 2], NOT_BOOL] = 1
+    """The successes a roll to stay on one's feet needs (Trip Kick): 1, as the Charge says
+    ("must simply pass (1 success)"), or 2, the mark of any roll that passes."""
+    grapple_bonus: Literal["level", "none"] = "level"
+    """"Grapple bonuses are applied to the takedown" (and "Grapple and Takedown
+    bonuses/penalties apply" to Elbow, Knee and Headbutt): +1 die per grapple level (level),
+    or none beyond the range chart (none)."""
 
 
 class Ambush(BaseModel):

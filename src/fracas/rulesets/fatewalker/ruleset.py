@@ -13,7 +13,9 @@ from fracas.core.ticked import TickedRuleset
 from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.fatewalker.actions import (  # fw-ranged
+from fracas.rulesets.fatewalker.actions import (
+    BRAWL_STRIKES,
+    GRAPPLES,
     MANEUVER_STRIKES,
     Acrobatics,
     Aim,
@@ -48,6 +50,8 @@ from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     arms,
     engage,
     footwork,
+    grappling,
+    ground,
     healing,
     holding,
     initiative,
@@ -108,6 +112,9 @@ class Fatewalker(TickedRuleset):
             Observe: (tasks.verify_observe, tasks.resolve_observe),
             Acrobatics: (tasks.verify_acrobatics, tasks.resolve_acrobatics),
             UseSkill: (tasks.verify_skill, tasks.resolve_skill),
+            # fw-grapple: the grapple family; the strikes that need grapples go the strike flow
+            **{cls: (grappling.verify, grappling.resolve) for cls in GRAPPLES},
+            **{cls: (strike.verify, strike.resolve) for cls in BRAWL_STRIKES},
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -193,6 +200,7 @@ class Fatewalker(TickedRuleset):
     def verify(self, state: EncounterState, action: Action) -> None:
         if not action.by_gm and state.outcome is None:
             movement.check(state, action)
+            ground.check(state, action)  # fw-grapple: pinned in ground combat or a hold
         super().verify(state, action)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:

@@ -37,6 +37,7 @@ def walker_from(sheet: Sheet) -> Walker:
         spend_will=sheet.spend_will,
         holstered=tuple(w.id for w in sheet.weapons if not w.drawn),  # fw-ranged
         spend=sheet.spend,
+        helmet=sheet.helmet,  # fw-grapple
     )
 
 

@@ -305,6 +305,9 @@ class Sheet(BaseModel):
     Mortal sections (wounds). A decider, not a rule."""
     spend: Spend = Field(default_factory=Spend)
     """fw-ranged: the deciders of the powers spent on a roll (rules/powers.py)."""
+    helmet: Int = Field(default=0, ge=0, le=3)
+    """fw-grapple: a helmet's headbutt bonus, "+1-3 damage (depends on the helmet)"; 0 is
+    no helmet. Headbutts read it (rules/brawl.py); the seed's armor rows have no helmets."""
 
     @field_validator("armor", mode="before")
     @classmethod

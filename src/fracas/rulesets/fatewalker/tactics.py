@@ -15,6 +15,7 @@ from fracas.core.actions import Action, EndTurn
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.fatewalker.actions import (
+    GRAPPLES,
     UNARMED,
     ApplySerum,
     Draw,
@@ -51,6 +52,7 @@ def candidates(state: EncounterState, actor: str) -> Iterable[Action]:
     actions: list[Action] = [EndTurn(actor=actor), Hold(actor=actor)]
     for foe in _foes(state, me):
         actions += [Strike(actor=actor, target=foe.id, weapon=w) for w in _weapons(me)]
+        actions += [cls(actor=actor, target=foe.id) for cls in GRAPPLES]  # fw-grapple
     return actions
 
 
@@ -64,7 +66,8 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
         foes = [f for f in _foes(state, me) if f.id in declarers]
     else:
         foes = _foes(state, me)
-    wishes: list[Action] = _shots(state, me, foes, far=False)  # fw-move
+    wishes: list[Action] = [] if now.responders else _wrestle(state, me, foes)  # fw-grapple
+    wishes += _shots(state, me, foes, far=False)  # fw-move
     wishes += [Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)]
     if not now.responders:
         wishes += [Draw(actor=actor, weapon=w) for w in me.holstered]  # fw-ranged
@@ -143,3 +146,46 @@ def _first_aid(state: EncounterState, me: Walker) -> list[Action]:
         for f in friends
         if f.bleeds_at is not None and me.distance_to(f) <= TOUCH
     ]
+
+
+# -- fw-grapple: grapple and take down when it pays ----------------------------------------------
+
+TAKEDOWN_ODDS = 3.0
+"""A takedown is tried when its pool expects the 3 net successes it needs (a tactic)."""
+GRAPPLE_ODDS = 2.0
+HOLD_ODDS = 3.0
+
+
+def _wrestle(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Action]:
+    """Out of a hold, slip; on the bottom, sweep; on top, hold when the hold expects a hit;
+    prone and free, stand up. Standing, a grappler (unarmed, meeting the Takedown's
+    requisites) takes the nearest foe down when the takedown expects its 3 net, else
+    grapples it closer. Every wish is checked for legality by `first_legal`."""
+    from fracas.rulesets.fatewalker.actions import Grapple, Lock, Slip, StandUp, Sweep, Takedown
+    from fracas.rulesets.fatewalker.rules import grappling, ground, melee
+    from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
+    from fracas.rulesets.fatewalker.rules.maneuvers import shortfall
+
+    held_by = ground.holder(state, me)
+    if held_by is not None:
+        return [Slip(actor=me.id, target=held_by.id)]
+    found = ground.partner(state, me)
+    if found is not None:
+        other, top = found
+        if not top:
+            return [Sweep(actor=me.id, target=other.id)]
+        lock = Lock(actor=me.id, target=other.id)
+        return [lock] if melee.expected(grappling.attack_pool(state, lock)) >= HOLD_ODDS else []
+    if me.prone:
+        return [StandUp(actor=me.id)]
+    if me.weapons or shortfall(UNARMED_TABLE["takedown"], me.skills) or not foes:
+        return []
+    foe = foes[0]
+    takedown = Takedown(actor=me.id, target=foe.id)
+    grapple = Grapple(actor=me.id, target=foe.id)
+    wishes: list[Action] = []
+    if melee.expected(grappling.attack_pool(state, takedown)) >= TAKEDOWN_ODDS:
+        wishes.append(takedown)
+    if melee.expected(grappling.attack_pool(state, grapple)) >= GRAPPLE_ODDS:
+        wishes.append(grapple)
+    return wishes

@@ -102,6 +102,15 @@ class Walker(Combatant):
         fate = self.attributes.fate
         return "faterunner" in self.powers and fate > 0 and self.fate_spent >= 2 * fate
 
+    # -- fw-grapple: ground combat, holds, helmets (rules/ground.py) --
+    ground: tuple[str, bool] | None = None
+    """The partner of a ground combat and whether this one is on top; the level is the
+    pair's melee range (3 ... 1)."""
+    held: tuple[str, int] | None = None
+    """Who holds this one in the unarmed Hold and the Hold value."""
+    helmet: int = 0
+    """A helmet's headbutt bonus (1-3), 0 for none."""
+
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
@@ -174,6 +183,10 @@ def _move_json(person: Walker) -> dict[str, Any]:
         shown["prone"] = True
     if person.cover:
         shown["cover"] = person.cover
+    if person.ground is not None:  # fw-grapple
+        shown["ground"] = f"{'top' if person.ground[1] else 'bottom'} of {person.ground[0]}"
+    if person.held is not None:  # fw-grapple
+        shown["held"] = f"by {person.held[0]}, hold {person.held[1]}"
     if person.aim is not None:
         shown["aim"] = person.aim.bonus
     return shown

@@ -89,6 +89,8 @@ class Outcome:
     defender_wins_ties: bool = False
     stop: DamagePool | None = None
     """The parry's or block's damage, when it stops the blow; its points cancel the hit's."""
+    exposed: int = 0
+    """fw-grapple: damage added to the hit (a Catch Strike with no success: its margin)."""
 
 
 NONE = Outcome(None)
@@ -123,6 +125,9 @@ def check(state: EncounterState, action: Strike, reaction: str) -> None:
     striker = action.do if action.weapon == UNARMED else "weapon"
     if reaction in PARRIES and in_hand(target) is None:
         raise IllegalAction(f"{target.id} cannot {reaction}: it has no weapon in hand")
+    from fracas.rulesets.fatewalker.rules import brawl
+
+    brawl.check_reaction(state, action, reaction)  # fw-grapple: catch strike, defensive throw
     if reaction in BLOCKS and action.do in UNBLOCKABLE:
         raise IllegalAction(f"a {action.do} cannot be blocked (it can be evaded)")
     if reaction == "leg_check" and (striker not in KICKS or striker in LEAPING_OR_SPINNING):
@@ -139,6 +144,10 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     if reacted_elsewhere(state, action.actor, action.target) is not None:
         return NONE  # its one reaction to this simultaneous group is spent (L1431)
     _notegroup_now(tx, action)
+    from fracas.rulesets.fatewalker.rules import brawl, ground
+
+    if reaction in brawl.COUNTERS:  # fw-grapple
+        return brawl.react(tx, action, plan, reaction)
     opts = options(state)
     defender = walker(state, action.target)
     maneuver = row(reaction)
@@ -147,6 +156,7 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     spend_footwork(tx, action, reaction)
     TIMELINE.spend(tx, defender.id, _cost(defender, maneuver), reaction.replace("_", " "))
     if reaction in EVADES:
+        ground.yield_top(tx, defender.id, action.actor)  # fw-grapple: the top evading
         return Outcome(reaction, successes, opts.dodge_tie == "defender")
     if reaction == "unbalance":
         return Outcome(reaction, successes)
@@ -207,6 +217,9 @@ def _defence_pool(
         bonus += melee.UNARMED_AGAINST_ARMED
     footwork = _footwork_dice(state, defender) if name in PARRIES | {"dodge", "sidestep"} else 0
     bonus += footwork
+    from fracas.rulesets.fatewalker.rules import ground
+
+    bonus += ground.burden(state, defender, name)  # fw-grapple: bottom -1, held -3
     dice = getattr(defender.attributes, m.attribute or "prowess")
     skill = getattr(defender.skills, m.skill or "agility")
     return roll.pool(
@@ -237,6 +250,9 @@ def follow_up(
     Unbalance delays the attacker, a riposte or block-strike strikes back."""
     name = outcome.reaction
     net = outcome.cancels - attack
+    from fracas.rulesets.fatewalker.rules import brawl
+
+    brawl.follow_up(tx, action, outcome, attack)  # fw-grapple: catch strike, defensive throw
     if name == "step_inside" and net >= 0:
         _close(tx, action, net // 2)
     elif name == "unbalance" and net > 0:

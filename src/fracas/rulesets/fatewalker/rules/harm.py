@@ -27,6 +27,7 @@ validators need and so cannot import the rules.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from fracas.core.events import DiceRolled
@@ -91,12 +92,16 @@ class Blow:
     """A flat "+N damage" (Hack, Charge, called shots: gap 9, points before Absorb)."""
     cancelled: int = 0
     """Damage a parry or block dealt, which "cancels damage done on the attack"."""
+    bare: bool = False
+    """fw-grapple: the target's armor does not count (a headbutt on one without a helmet)."""
 
 
 def deal(tx: Transaction, blow: Blow) -> int:
     """Steps 5-10 for one blow; returns the damage that reached the chart (before Will)."""
     opts = options(tx.state)
     target = walker(tx.state, blow.target)
+    if blow.bare:  # fw-grapple: "Armor ... only applies (to either side) if helmets are worn"
+        target = dataclasses.replace(target, armor=None, shield=None)
     pool = shields.screen(tx, target, blow.pool)
     normal, penetrating = rolled(tx, pool, f"damage to {target.id}")
     normal += blow.bonus

@@ -347,7 +347,18 @@ _UNARMED = (
         size="XS",
         resolved=True,
     ),
-    _m("grapple", "unarmed", AR, {"unarmed": 2, "strength": 2}, P_UNA, 0, 8, 3574, size="XS"),
+    _m(
+        "grapple",
+        "unarmed",
+        AR,
+        {"unarmed": 2, "strength": 2},
+        P_UNA,
+        0,
+        8,
+        3574,
+        size="XS",
+        resolved=True,  # fw-grapple
+    ),
     _m(
         "knee_strike",
         "unarmed",
@@ -374,8 +385,29 @@ _UNARMED = (
         size="S",
         resolved=True,
     ),
-    _m("slip", "unarmed", AR, {"unarmed": 2, "agility": 2}, P_UNA, 0, 6, 3580, size="XS"),
-    _m("defensive_throw", "unarmed", C, {"unarmed": 3, "strength": 2}, P_UNA, 0, 8, 3582),
+    _m(
+        "slip",
+        "unarmed",
+        AR,
+        {"unarmed": 2, "agility": 2},
+        P_UNA,
+        0,
+        6,
+        3580,
+        size="XS",
+        resolved=True,  # fw-grapple
+    ),
+    _m(
+        "defensive_throw",
+        "unarmed",
+        C,
+        {"unarmed": 3, "strength": 2},
+        P_UNA,
+        0,
+        8,
+        3582,
+        resolved=True,  # fw-grapple
+    ),
     _m(
         "headbutt",
         "unarmed",
@@ -387,6 +419,7 @@ _UNARMED = (
         3584,
         damage="5x1 @6",
         size="XS",
+        resolved=True,  # fw-grapple
     ),
     _m(
         "leg_check",
@@ -401,12 +434,68 @@ _UNARMED = (
         size="M",
         resolved=True,
     ),
-    _m("sweep", "unarmed", A, {"unarmed": 3, "agility": 3}, "focus/unarmed", 0, 8, 3588),
-    _m("takedown", "unarmed", A, {"unarmed": 3, "strength": 3}, P_UNA, 0, 10, 3590, size="XS"),
-    _m("throw", "unarmed", A, {"unarmed": 3, "strength": 4}, "prowess/strength", 0, 11, 3592),
-    _m("trip_kick", "unarmed", A, {"unarmed": 3, "agility": 1}, P_UNA, 0, 8, 3594, size="M"),
-    _m("catch_strike", "unarmed", C, {"unarmed": 4, "agility": 2}, P_UNA, 0, 7, 3596),
-    _m("hold", "unarmed", AR, {"unarmed": 4, "observe": 3}, "focus/unarmed", 0, 8, 3598),
+    # fw-grapple: the grapple family is resolved by rules/grappling.py, the rest by brawl.py
+    _m(
+        "sweep",
+        "unarmed",
+        A,
+        {"unarmed": 3, "agility": 3},
+        "focus/unarmed",
+        0,
+        8,
+        3588,
+        resolved=True,
+    ),
+    _m(
+        "takedown",
+        "unarmed",
+        A,
+        {"unarmed": 3, "strength": 3},
+        P_UNA,
+        0,
+        10,
+        3590,
+        size="XS",
+        resolved=True,
+    ),
+    _m(
+        "throw",
+        "unarmed",
+        A,
+        {"unarmed": 3, "strength": 4},
+        "prowess/strength",
+        0,
+        11,
+        3592,
+        resolved=True,
+    ),
+    _m(
+        "trip_kick",
+        "unarmed",
+        A,
+        {"unarmed": 3, "agility": 1},
+        P_UNA,
+        0,
+        8,
+        3594,
+        damage="4x1/1x3 @5",  # "executed as normal": a kick's
+        size="M",
+        resolved=True,
+    ),
+    _m(
+        "catch_strike", "unarmed", C, {"unarmed": 4, "agility": 2}, P_UNA, 0, 7, 3596, resolved=True
+    ),
+    _m(
+        "hold",
+        "unarmed",
+        AR,
+        {"unarmed": 4, "observe": 3},
+        "focus/unarmed",
+        0,
+        8,
+        3598,
+        resolved=True,
+    ),
     _m(
         "martial_block",
         "unarmed",
@@ -446,7 +535,7 @@ _UNARMED = (
         size="S",
         resolved=True,
     ),
-    _m("sprawl", "unarmed", R, {"unarmed": 4, "agility": 2}, P_AGI, 2, 6, 3606),
+    _m("sprawl", "unarmed", R, {"unarmed": 4, "agility": 2}, P_AGI, 2, 6, 3606, resolved=True),
     _m(
         "block_strike",
         "unarmed",
@@ -460,8 +549,28 @@ _UNARMED = (
         size="S",
         resolved=True,
     ),
-    _m("choke_hold", "unarmed", A, {"unarmed": 5, "observe": 3}, "focus/unarmed", 0, 10, 3610),
-    _m("disarm", "unarmed", A, {"unarmed": 5, "observe": 3}, P_UNA, -1, 8, 3612),
+    _m(
+        "choke_hold",
+        "unarmed",
+        A,
+        {"unarmed": 5, "observe": 3},
+        "focus/unarmed",
+        0,
+        10,
+        3610,
+        resolved=True,  # fw-grapple
+    ),
+    _m(
+        "disarm",
+        "unarmed",
+        A,
+        {"unarmed": 5, "observe": 3},
+        P_UNA,
+        -1,
+        8,
+        3612,
+        resolved=True,  # fw-grapple
+    ),
     _m(
         "leap_kick",
         "unarmed",
@@ -473,6 +582,7 @@ _UNARMED = (
         3614,
         damage="2x1/4x3 @6",
         size="M",
+        resolved=True,  # fw-grapple
     ),
     _m(
         "lightning_strike",
@@ -535,6 +645,7 @@ _UNARMED = (
         3624,
         damage="5x1 @5",
         size="S",
+        resolved=True,  # fw-grapple
     ),
     _m(
         "power_strike",

@@ -81,9 +81,11 @@ def chart_modifier(
 
 
 def situation(state: EncounterState, attacker: Walker, target: Walker) -> int:
-    """The chart for this pair as the state stands. Hook (fw-move): nobody is prone, running
-    or moving yet, so this is 0 until movement and posture exist."""
-    return chart_modifier()
+    """The chart for this pair as the state stands. Hook (fw-move): running and moving are
+    still to feed it; prone is fed by fw-grapple (rules/ground.py `prone_rows`)."""
+    from fracas.rulesets.fatewalker.rules import ground
+
+    return chart_modifier(**ground.prone_rows(state, attacker, target))  # fw-grapple: prone
 
 
 def is_armed(person: Walker) -> bool:
@@ -171,6 +173,9 @@ def check(state: EncounterState, action: Strike) -> None:
         raise IllegalAction(
             f"{weapon.id} ({weapon.size}) cannot be used at {range_label(distance)} range"
         )
+    from fracas.rulesets.fatewalker.rules import brawl
+
+    brawl.check(state, action)  # fw-grapple: headbutt, trip kick, leap kick
     if action.do == "backstab":
         target = walker(state, action.target)
         if clock(state).next_tick(target.id) is not None:
@@ -199,6 +204,10 @@ def plan(state: EncounterState, action: Strike) -> Plan:
         bonus, extra, tn_up = bonus + dice, extra + more, tn_up + up
     if action.do == "gut":
         bonus += GUT_BONUS.get(distance, 0)
+    from fracas.rulesets.fatewalker.rules import brawl
+
+    more_dice, more_damage, more_reach = brawl.adjust(state, action, attacker)  # fw-grapple
+    bonus, extra = bonus + more_dice, extra + more_damage
     if tn_up:
         damage = dataclasses.replace(damage, tn=min(10, damage.tn + tn_up))
     dice = getattr(attacker.attributes, maneuver.attribute or "prowess")
@@ -206,7 +215,7 @@ def plan(state: EncounterState, action: Strike) -> Plan:
     pool = roll.pool(
         dice, skill, bonus=bonus, wounds=attacker.wound_penalty, cap=options(state).tn_cap
     )
-    reach = weapon.reach
+    reach = weapon.reach + more_reach
     if action.do == "lunge":
         reach += attacker.attributes.speed / 2  # "covers up to Speed/2 meters + Weapon Length"
     return Plan(maneuver, weapon, pool, damage, tick_cost(maneuver, weapon), extra, reach)

@@ -147,6 +147,10 @@ def modifiers(
             mods.append((f"through {target.cover}% cover", -2 if heavy else -1))
     if in_melee(state, target) is not None:
         mods.append(("target in melee", -1))
+    from fracas.rulesets.fatewalker.rules import ground
+
+    if ground.in_grapple(state, target):  # fw-grapple: L1658, "an additional -1"
+        mods.append(("target in a grapple", -1))
     short = shortfall(shooter, needs or shots.requisites(action))  # fw-ranged: combined
     if short > 0:
         mods.append(("below the requisite", -short))

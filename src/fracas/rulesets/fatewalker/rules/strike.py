@@ -24,7 +24,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
 from fracas.rulesets.fatewalker.events import Struck
-from fracas.rulesets.fatewalker.rules import arms, defence, failure, harm, melee, roll
+from fracas.rulesets.fatewalker.rules import arms, brawl, defence, failure, harm, melee, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
@@ -123,9 +123,11 @@ def resolve(tx: Transaction, action: Strike) -> None:
     hit = successes >= roll.HIT and (net > 0 if answer.defender_wins_ties else net >= 0)
     target = walker(tx.state, action.target)
     pool = plan.damage
+    bare = brawl.bare(tx.state, action, target)  # fw-grapple: headbutts and helmets
     if hit:
         promoted = harm.promotions(net, opts)
-        pool = harm.against(target, pool, weapon.type, promoted, opts, barrier=action.barrier)
+        armored = brawl.unarmored(target) if bare else target
+        pool = harm.against(armored, pool, weapon.type, promoted, opts, barrier=action.barrier)
     tx.emit(
         Struck(
             attacker=attacker.id,
@@ -139,14 +141,17 @@ def resolve(tx: Transaction, action: Strike) -> None:
             pool=str(pool),
         )
     )
+    dealt: int | None = None
     if hit:
         blow = harm.Blow(
             target=target.id,
             pool=pool,
             stun=action.weapon == UNARMED or weapon.stun,
-            bonus=plan.extra_damage,
+            bonus=plan.extra_damage + answer.exposed,  # fw-grapple: a failed catch's margin
             cancelled=defence.stopped_damage(tx, target.id, answer),
+            bare=bare,
         )
-        harm.deal(tx, blow)
+        dealt = harm.deal(tx, blow)
+    brawl.after(tx, action, dealt)  # fw-grapple: self-damage, tripping, landing, fatigue
     TIMELINE.spend(tx, attacker.id, plan.ticks, f"{action.do} with {weapon.id}")
     defence.follow_up(tx, action, plan, answer, successes)  # hook (fw-melee): counters
