@@ -92,6 +92,14 @@ class FatewalkerOptions(BaseModel):
     temporary_fade: Int = Field(default=600, ge=0, le=100_000)
     """Ticks after which Temporary wounds vanish ("~600 ticks (5 minutes) for protracted
     scenes"), counted from the first box marked; 0 keeps them for the whole fight."""
+    # -- fw-shields: shield maneuvers, charges, thrown weapons -----------------------------
+    shield_offhand: Annotated[int, NOT_BOOL] = Field(default=2, ge=0, le=10)
+    """Shield Bash "suffers offhand penalties", a number the seed never gives (nor for Twin
+    Pistols' offhand shot): the dice a bash loses (ours: 2; 0 for a table that waives it)."""
+    charge_defender: Literal["on_hit", "always"] = "on_hit"
+    """The unarmed Charge's footing roll for the defender, at "a penalty equal to the total
+    boxes of normal wounds taken from the charge": only when the charge hits (on_hit), or
+    after every charge, a miss at no penalty (always)."""
 
 
 class Ambush(BaseModel):

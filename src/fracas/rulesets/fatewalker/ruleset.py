@@ -13,19 +13,24 @@ from fracas.core.ticked import TickedRuleset
 from fracas.core.ticks import Declaration, TickClock, TickTimeline
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.fatewalker.actions import (
+from fracas.rulesets.fatewalker.actions import (  # fw-shields
     MANEUVER_STRIKES,
     Aim,
     ApplySerum,
     ChangeMove,
+    Charge,
     Disengage,
     Engage,
+    EngageAndGut,
+    EvasiveRun,
     Footwork,
     GoProne,
     Hold,
     Jump,
     Move,
     Reload,
+    ShieldBash,
+    ShieldCover,
     Shoot,
     Sprint,
     Stabilize,
@@ -33,16 +38,21 @@ from fracas.rulesets.fatewalker.actions import (
     StopMove,
     Strike,
     TakeCover,
+    Throw,
 )
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
-from fracas.rulesets.fatewalker.rules import (
+from fracas.rulesets.fatewalker.rules import (  # fw-shields
     ambush,
+    charge,
     engage,
+    evasions,
     footwork,
+    handshield,
     healing,
     holding,
     initiative,
     lasting,
+    missiles,
     movement,
     ranged,
     senses,
@@ -88,6 +98,13 @@ class Fatewalker(TickedRuleset):
             # fw-harm: in-fight healing
             ApplySerum: (healing.verify_serum, healing.resolve_serum),
             Stabilize: (healing.verify_stabilize, healing.resolve_stabilize),
+            # fw-shields: shield maneuvers, charges, thrown weapons, evasive running
+            ShieldBash: (strike.verify, strike.resolve),
+            ShieldCover: (handshield.verify_cover, handshield.resolve_cover),
+            Charge: (strike.verify, charge.resolve),
+            EngageAndGut: (charge.verify_engage_and_gut, charge.resolve_engage_and_gut),
+            Throw: (missiles.verify_throw, missiles.resolve_throw),
+            EvasiveRun: (evasions.verify, evasions.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -155,6 +172,7 @@ class Fatewalker(TickedRuleset):
     def on_tick(self, tx: Transaction, tick: int) -> None:
         """Late comers who become aware at this tick roll initiative and join (L1436)."""
         movement.on_tick(tx, tick)  # fw-move: segments end at the beginning of the tick
+        evasions.on_tick(tx, tick)  # fw-shields: Evasive Running rolls each segment
         senses.notice(tx, tick)  # fw-move: the unaware may see the fight
         for person in tx.state.combatants:
             late = walker(tx.state, person.id)
@@ -173,6 +191,7 @@ class Fatewalker(TickedRuleset):
     def verify(self, state: EncounterState, action: Action) -> None:
         if not action.by_gm and state.outcome is None:
             movement.check(state, action)
+            evasions.check(state, action)  # fw-shields: Evasive Running is exclusive
         super().verify(state, action)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:
