@@ -188,3 +188,24 @@ def test_with_charge_defender_always_a_missed_defender_still_keeps_its_feet() ->
     assert [(p.combatant, p.successes) for p in footing] == [("ada", 1), ("bo", 1)]
     assert fight.clock.next_tick("bo") == 24
     assert fight.dice_left == 0
+
+
+def test_friendly_fire_turns_a_dodged_blow_onto_someone_near() -> None:
+    """L3321: "The dodge roll functions as normal except with a -1 penalty to the roll and
+    +1 tick ... if the defender scores 1 or more then they get to roll Prowess(Observe): +
+    (Net Successes) as the new attack roll against the new target using the attacker's
+    weapon's stats for damage": Prowess 3 + 3 - 1 = 5 dice; net 1; Prowess 3 + 1 at
+    Observe 4 onto cy, 1 m past bo, who is far from its own action and takes it."""
+    bo = far(x=1, start=4, skills={"agility": 5, "observe": 4})
+    cy = walker("cy", "a", x=2, start=30)
+    # the attack, the dodge (5), the friendly fire (4), the knife's 5x3 and 1x1 on cy
+    dice = [1, 2, 9, 1, 1, 1, 9, 9, 1, 2, 9, 9, 1, 9, 9, 9, 9, 9]
+    fight = Fight(walker("ada", "a"), bo, cy, dice=dice)
+    fight.act("ada", "strike", target="bo", weapon="knife", reaction="friendly_fire")
+    dodge, turned = fight.events(PoolRolled)[1:3]
+    assert (dodge.dice, dodge.successes, turned.dice, turned.tn) == (5, 3, 4, 4)
+    blows = [(s.target, s.hit, s.pool) for s in fight.events(Struck)]
+    assert blows == [("bo", False, "3x3/3x1"), ("cy", True, "5x3/1x1")]
+    assert fight.events(DamageRolled)[0].target == "cy"
+    assert fight.clock.next_tick("bo") == 4 + 9
+    assert fight.dice_left == 0

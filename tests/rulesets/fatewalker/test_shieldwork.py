@@ -11,6 +11,7 @@ from fracas.rulesets.fatewalker.events import (
     DamageCancelled,
     DamageRolled,
     Defended,
+    FootworkSet,
     PoolRolled,
     ShieldCovered,
     ShotTaken,
@@ -140,3 +141,17 @@ def test_the_default_decider_shield_blocks_when_it_pays() -> None:
     fight = Fight(ADA, bo(), dice=dice)
     fight.act("ada", "strike", target="bo", weapon="knife")
     assert fight.events(Struck)[0].reaction == "shield_block"
+
+
+def test_footwork_dice_go_to_a_shield_block() -> None:
+    """L3318: Footwork's "Successes can be added (once per success) to any parry or evade
+    maneuvers": a shield block is one (L3489, "resolve the parry")."""
+    # the footwork (2 dice), the attack (a miss), the block (5 + 2)
+    dice = [1, 1, 9, 9, 9] + [9] * 7
+    fight = Fight(walker("ada", "a", start=2), bo(start=1, skills={"agility": 4}), dice=dice)
+    fight.act("bo", "footwork")
+    fight.act("ada", "strike", target="bo", weapon="knife", reaction="shield_block")
+    block = next(p for p in fight.events(PoolRolled) if p.what == "shield block")
+    assert block.dice == 5 + 2
+    assert fight.events(FootworkSet)[-1].dice == 0
+    assert fight.dice_left == 0

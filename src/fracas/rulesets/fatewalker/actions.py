@@ -33,6 +33,7 @@ Reaction = Literal[
     "dodge_missile",
     "parry_projectile",
     "block_projectile",
+    "friendly_fire",
 ]
 """The reactions and counterattacks a strike's target may answer with (rules/defence.py)."""
 

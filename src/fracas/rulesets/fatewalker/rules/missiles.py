@@ -48,7 +48,12 @@ from fracas.rulesets.fatewalker.rules import defence, harm, ranged, roll, visibi
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, options, target_of, walker
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
-from fracas.rulesets.fatewalker.rules.reactions import parried, row_pool
+from fracas.rulesets.fatewalker.rules.reactions import (
+    footwork_dice,
+    parried,
+    row_pool,
+    spend_footwork,
+)
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
 
@@ -217,6 +222,7 @@ def answer(
     opts = options(tx.state)
     pool, cost, stopper = _defence(tx.state, target, weapon, reaction)
     got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts)
+    spend_footwork(tx, target, footwork_dice(tx.state, target))
     TIMELINE.spend(tx, target.id, cost, reaction.replace("_", " "))
     cancelled = 0
     if stopper is None:
@@ -276,4 +282,5 @@ def _defence(
         cost = row.ticks or 5
         assert row.damage is not None
         stopper = Weapon(id=reaction, damage=row.damage, size="S", speed=cost)
-    return row_pool(state, target, row, DEFENCE_DICE[reaction][missile]), cost, stopper
+    bonus = DEFENCE_DICE[reaction][missile] + footwork_dice(state, target)
+    return row_pool(state, target, row, bonus), cost, stopper

@@ -1,6 +1,7 @@
 """fw-shields' answers to a blow, rolled for rules/defence.py: Shield Block (a parry with the
 hand-held shield, rules/handshield.py), Stop Charge (a counterattack against a charge),
-Redirect and Leaping Dodge (evasions that move people).
+Redirect and Leaping Dodge (evasions that move people), and Friendly Fire (a dodge that
+turns the blow onto someone near; see `_friendly_fire`).
 
 - **Stop Charge** (Weaponry 2, Counterattack, Prowess(Weaponry): -2, the weapon's speed):
   "As with all counter attacks in a tie both parties take damage. On success this maneuver
@@ -28,7 +29,8 @@ Every evasion here takes the attack's modifiers against evasions (the charge's +
 (rules/missiles.py), not blows.
 
 Dice order: the attack's pool, the defence's, (a leap's roll), a stopping shield block's
-damage, the attack's damage, then a Stop Charge's strike back or a leaper's footing roll.
+damage, the attack's damage, then a Stop Charge's strike back, a leaper's footing roll, or
+Friendly Fire's new attack, its target's dodge and the damage.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from fracas.rulesets.fatewalker.actions import UNARMED, Strike
 from fracas.rulesets.fatewalker.events import (
     DamageRolled,
     Defended,
+    FootworkSet,
     Jumped,
     LeapSet,
     MotionEnded,
@@ -55,7 +58,7 @@ from fracas.rulesets.fatewalker.rules.defence import PARRIES, Outcome, in_hand
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.walker import Walker
 
-OWN = frozenset({"shield_block", "stop_charge", "redirect", "leaping_dodge"})
+OWN = frozenset({"shield_block", "stop_charge", "redirect", "leaping_dodge", "friendly_fire"})
 MISSILE_ONLY = frozenset({"dodge_missile", "parry_projectile", "block_projectile"})
 REDIRECT_BONUS = 3
 """Redirect: "particularly effective against Engage, Charge, Grapple, and Takedown attacks,
@@ -98,7 +101,23 @@ def _pool(
         bonus += REDIRECT_BONUS
     if action.weapon != UNARMED and not melee.is_armed(defender):
         bonus += melee.UNARMED_AGAINST_ARMED
+    if row.table == "evasion":
+        bonus += footwork_dice(state, defender)
     return row_pool(state, defender, row, bonus)
+
+
+def footwork_dice(state: EncounterState, defender: Walker) -> int:
+    """Footwork's dice go to "any parry or evade maneuvers" (at most 2): the shield block
+    and the evasions here, not Stop Charge (a counterattack)."""
+    from fracas.rulesets.fatewalker.rules.defence import _footwork_dice as dice
+
+    return dice(state, defender)
+
+
+def spend_footwork(tx: Transaction, defender: Walker, used: int) -> None:
+    if used and defender.footwork is not None:
+        left, until = defender.footwork
+        tx.emit(FootworkSet(combatant=defender.id, dice=left - used, until=until))
 
 
 def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> Outcome:
@@ -107,19 +126,25 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     defender = walker(state, action.target)
     if reaction == "shield_block":
         shield = handshield.shield_of(defender, "shield_block")
+        used = footwork_dice(state, defender)
         pool = handshield.block_pool(
-            state, defender, plan.weapon.type, plan.maneuver.against_defence
+            state, defender, plan.weapon.type, plan.maneuver.against_defence + used
         )
         successes = roll.roll(tx, defender.id, "shield block", pool, opts)
+        spend_footwork(tx, defender, used)
         TIMELINE.spend(tx, defender.id, shield.speed, "shield block")
         blocker = handshield.as_weapon(shield)
         stops = parried(tx, defender.id, action.actor, reaction, successes, str(blocker.pool))
         cancels = successes if opts.parry == "successes" else 0
         return Outcome(reaction, cancels, stop=blocker.pool if stops else None)
     row = MELEE["stop_charge"] if reaction == "stop_charge" else EVASIONS[reaction]
+    if reaction == "friendly_fire":
+        row = _friendly_dodge(defender)
     successes = roll.roll(
         tx, defender.id, reaction.replace("_", " "), _pool(state, action, plan, defender, row), opts
     )
+    if row.table == "evasion":
+        spend_footwork(tx, defender, footwork_dice(state, defender))
     if reaction == "stop_charge":
         weapon = in_hand(defender)
         assert weapon is not None
@@ -177,6 +202,96 @@ def follow_up(
         _redirect(tx, action, outcome.cancels - attack)
     elif name == "leaping_dodge" and attack >= roll.HIT and outcome.cancels < attack:
         _landing(tx, action.target)
+    elif name == "friendly_fire" and outcome.cancels - attack >= 1:
+        _friendly_fire(tx, action, plan, outcome.cancels - attack)
+
+
+FRIENDLY_NEAR = 2.0
+"""Friendly Fire's new target stands within this of the defender (ours: "something/one
+else near the defender"; how far "out of the way" is the GM's)."""
+FRIENDLY = {"bonus": -1, "ticks": 1}
+"""Friendly Fire on a dodge: "a -1 penalty to the roll and +1 tick"."""
+
+
+def _friendly_dodge(defender: Walker) -> Maneuver:
+    """The Dodge with Friendly Fire's -1 and +1 tick, and the larger of the two rows'
+    requisite shortfalls (L3271)."""
+    from dataclasses import replace
+
+    dodge, ff = EVASIONS["dodge"], EVASIONS["friendly_fire"]
+    worse = ff if shortfall(ff, defender.skills) >= shortfall(dodge, defender.skills) else dodge
+    return replace(
+        dodge,
+        name="friendly_fire",
+        requisites=worse.requisites,
+        bonus=dodge.bonus + FRIENDLY["bonus"],
+        ticks=(dodge.ticks or 8) + FRIENDLY["ticks"],
+    )
+
+
+def _new_target(state: EncounterState, action: Strike) -> Walker | None:
+    defender = walker(state, action.target)
+    near = [
+        (round(defender.distance_to(walker(state, c.id)), 3), c.id)
+        for c in state.combatants
+        if c.is_active and c.id not in (action.actor, action.target)
+    ]
+    close = sorted(n for n in near if n[0] <= FRIENDLY_NEAR)
+    return walker(state, close[0][1]) if close else None
+
+
+def _friendly_fire(tx: Transaction, action: Strike, plan: melee.Plan, net: int) -> None:
+    """L3321: "roll Prowess(Observe): + (Net Successes) as the new attack roll against the
+    new target using the attacker's weapon's stats for damage ... the new target does get
+    to react to the attack, however it will be at a -(Net successes) penalty": the nearest
+    other combatant within 2 m of the defender; it dodges (at -net) as the default decider
+    would (its own action near), or takes the blow."""
+    from fracas.rulesets.fatewalker.rules.strike import DODGE_WAIT, may_react
+
+    state = tx.state
+    opts = options(state)
+    defender = walker(state, action.target)
+    victim = _new_target(state, action)
+    if victim is None or not defender.is_active:
+        return
+    attack = roll.pool(
+        defender.attributes.prowess,
+        defender.skills.observe,
+        bonus=net,
+        wounds=defender.wound_penalty,
+        cap=opts.tn_cap,
+    )
+    successes = roll.roll(tx, defender.id, f"friendly fire onto {victim.id}", attack, opts)
+    dodged = 0
+    now = clock(state)
+    waiting = (now.next_tick(victim.id) or now.tick) - now.tick
+    reacts = may_react(state, defender.id, victim.id) is None and waiting <= DODGE_WAIT
+    if reacts:
+        dodge = row_pool(state, victim, EVASIONS["dodge"], -net)
+        dodged = roll.roll(tx, victim.id, "dodge", dodge, opts)
+        TIMELINE.spend(tx, victim.id, EVASIONS["dodge"].ticks or 8, "dodge")
+    left = successes - dodged
+    hit = successes >= roll.HIT and (left > 0 if opts.dodge_tie == "defender" else left >= 0)
+    pool = plan.damage
+    if hit:
+        promoted = harm.promotions(left, opts)
+        pool = harm.against(victim, plan.damage, plan.weapon.type, promoted, opts)
+    tx.emit(
+        Struck(
+            attacker=action.actor,
+            target=victim.id,
+            weapon=plan.weapon.id,
+            successes=successes,
+            reaction="dodge" if reacts else None,
+            defence=dodged,
+            net=left,
+            hit=hit,
+            pool=str(pool),
+        )
+    )
+    if hit:
+        stun = action.weapon == UNARMED or plan.weapon.stun
+        harm.deal(tx, harm.Blow(target=victim.id, pool=pool, stun=stun))
 
 
 def _skewer(tx: Transaction, action: Strike, plan: melee.Plan, net: int) -> None:
