@@ -15,6 +15,7 @@ from fracas.rulesets.fatewalker.events import (
     MotionSet,
     PoolRolled,
     RangeChanged,
+    ReactionTaken,
     RoundsCounted,
     ShotTaken,
     Struck,
@@ -183,4 +184,19 @@ def test_a_projectile_parry_stops_a_thrown_dagger_and_cancels_its_damage() -> No
     assert (parry.dice, parry.tn, parry.successes) == (3, 6, 2)
     assert fight.events(DamageRolled)[0].total == 5 - 3
     assert fight.clock.next_tick("bo") == 21
+    assert fight.dice_left == 0
+
+
+def test_one_missile_defence_to_a_simultaneous_group() -> None:
+    """L1431: anyone else "can only React or Preempt a single one of the simultaneous
+    actions": the second dagger of a simultaneous pair flies unanswered."""
+    cy = walker("cy", "a", y=1, start=1, weapons=[DAGGER], skills={"weaponry": 5})
+    bo = walker("bo", "b", x=4, start=20, skills={"agility": 6})
+    # ada's throw (5 dice), bo's dodge missile (3), cy's throw (5)
+    fight = Fight(thrower(), cy, bo, dice=[9] * 5 + [9] * 3 + [9] * 5)
+    fight.act("ada", "throw", target="bo", weapon="dagger", reaction="dodge_missile")
+    fight.act("cy", "throw", target="bo", weapon="dagger", reaction="dodge_missile")
+    first, second = fight.events(Struck)
+    assert (first.reaction, second.reaction) == ("dodge_missile", None)
+    assert len(fight.events(ReactionTaken)) == 1
     assert fight.dice_left == 0

@@ -43,9 +43,9 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import Shoot, Throw
-from fracas.rulesets.fatewalker.events import RoundsCounted, ShotTaken, Struck
+from fracas.rulesets.fatewalker.events import ReactionTaken, RoundsCounted, ShotTaken, Struck
 from fracas.rulesets.fatewalker.rules import defence, harm, ranged, roll, visibility
-from fracas.rulesets.fatewalker.rules.common import TIMELINE, options, target_of, walker
+from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
 from fracas.rulesets.fatewalker.rules.reactions import (
@@ -218,7 +218,10 @@ def answer(
         return False
     assert reaction is not None
     if defence.reacted_elsewhere(tx.state, attacker.id, target.id) is not None:
-        return False
+        return False  # its one reaction to this simultaneous group is spent (L1431)
+    group = defence.group_now(tx.state)
+    if attacker.id in group and target.id not in group:
+        tx.emit(ReactionTaken(combatant=target.id, tick=clock(tx.state).tick, group=group))
     opts = options(tx.state)
     pool, cost, stopper = _defence(tx.state, target, weapon, reaction)
     got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts)
