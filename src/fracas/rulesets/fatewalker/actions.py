@@ -27,6 +27,15 @@ Reaction = Literal[
     "block_strike",
     "catch_strike",  # fw-grapple: rules/brawl.py
     "defensive_throw",  # fw-grapple: against leaping maneuvers
+    # fw-shields: the shield block, charge counters, the missile defences, moving evasions
+    "shield_block",
+    "stop_charge",
+    "redirect",
+    "leaping_dodge",
+    "dodge_missile",
+    "parry_projectile",
+    "block_projectile",
+    "friendly_fire",
 ]
 """The reactions and counterattacks a strike's target may answer with (rules/defence.py)."""
 
@@ -296,6 +305,7 @@ class Shoot(Action):
     """Short Burst (3 rounds, 2 x recoil), Long Burst (6, 3 x), Full Auto (20, 4 x)."""
     fire: Literal["searching", "mdk"] = "searching"
     """A burst searching (+1/+2/+4 to hit) or MDK (-1/-2/-3 to hit, +1/+3/+6 damage)."""
+    reaction: MissileReaction | None = None  # fw-shields: the target's missile defence
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -549,3 +559,74 @@ GRAPPLES: tuple[type[GrappleMove], ...] = (
     Disarm,
 )
 BRAWL_STRIKES: tuple[type[Strike], ...] = (Headbutt, TripKick, LeapKick, NerveStrike)
+
+
+# -- fw-shields: shield maneuvers, charges, thrown weapons, moving evasions ---------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldBash(Strike):
+    """Shield Bash (Weaponry 3): an attack with the hand-held shield (its `block` damage, its
+    `speed`, its `size`), at the offhand penalty; it cannot be parried, only shield-blocked.
+    `weapon` is not used."""
+
+    do: ClassVar[str] = "shield_bash"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Charge(Strike):
+    """Charge, from a run toward `target`: the melee table's (with `weapon`: -1, +1 damage
+    per 2 ticks run, at most +3) or the unarmed table's (no `weapon`: 4x1, +1 per tick run,
+    at most +4, 8 ticks, and both may be knocked prone). Evasions get +2 against it."""
+
+    do: ClassVar[str] = "charge"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngageAndGut(Strike):
+    """Engage and Gut (Weaponry 5, Unarmed 3): an Engage, then a Gut, each at -1; the target
+    may answer both (`counter` the engage, `reaction` the gut). Costs Engage + Gut - 2."""
+
+    do: ClassVar[str] = "engage_and_gut"
+    counter: Literal["disengage", "none"] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldCover(Action):
+    """Shield Cover, 2 ticks (50%) or 3 (90%, a shield of `cover: 90`): cover behind the
+    hand-held shield, kept while moving (the coverer's actions at -2 then); the shield then
+    blocks, bashes and counts as armor no more. `cover: 0` lowers it (1 tick)."""
+
+    do: ClassVar[str] = "shield_cover"
+    cover: Literal[0, 50, 90] = 50
+
+
+MissileReaction = Literal[
+    "none", "sidestep", "dodge_missile", "parry_projectile", "block_projectile"
+]
+"""The defences against a thrown weapon or a shot: Sidestep (thrown only, -3), Dodge Missile,
+Parry Projectile, Block Projectile (thrown and arrows)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Throw(Action):
+    """Throw (the weapon's speed): Prowess(Weaponry) with the ranged chart, a weapon with
+    `launcher: thrown` and `ranges`. `careful`: Careful Throw, +1 and 2 ticks more;
+    `cobra`: Cobra Strike, draw and throw at -1. `reaction`: the target's missile defence."""
+
+    do: ClassVar[str] = "throw"
+    target: str
+    weapon: str
+    cover: Literal["around", "through"] = "around"
+    careful: bool = False
+    cobra: bool = False
+    reaction: MissileReaction | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EvasiveRun(Heading):
+    """Evasive Running (Agility 3, Stamina 3), 6 ticks: (2 x Speed) - 1 metres a segment,
+    Prowess(Agility) rerolled each segment; shots at the runner take -(successes - 1) in
+    place of the target-moving row, blows half that. Exclusive, like a sprint."""
+
+    do: ClassVar[str] = "evasive_run"

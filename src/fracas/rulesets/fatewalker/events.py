@@ -683,3 +683,55 @@ class Observed(Event):
 
     def describe(self) -> str:
         return f"{self.combatant}'s {self.action}: {self.result}"
+
+
+# -- fw-shields: shield cover, evasive running ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShieldCovered(StateEvent):
+    """The hand-held shield raised as cover (50 or 90) or lowered (0)."""
+
+    kind: ClassVar[str] = "shield_covered"
+    combatant: str
+    cover: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, shield_cover=self.cover)
+
+    def describe(self) -> str:
+        if not self.cover:
+            return f"{self.combatant} lowers its shield"
+        return f"{self.combatant} takes {self.cover}% cover behind its shield"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EvasiveSet(StateEvent):
+    """The Evasive Running roll now in force (None: the evasive run is over)."""
+
+    kind: ClassVar[str] = "evasive_set"
+    combatant: str
+    successes: int | None
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, evasive=self.successes)
+
+    def describe(self) -> str:
+        if self.successes is None:
+            return f"{self.combatant} runs evasively no more"
+        return f"{self.combatant} runs evasively ({_successes(self.successes)})"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeapSet(StateEvent):
+    """A Leaping Dodge's leap: the leaper counts as leaping until `until`."""
+
+    kind: ClassVar[str] = "leap_set"
+    combatant: str
+    until: int
+
+    def apply(self, state: EncounterState) -> EncounterState:
+        return update(state, self.combatant, leaping_until=self.until)
+
+    def describe(self) -> str:
+        return f"{self.combatant} is in the air until tick {self.until}"

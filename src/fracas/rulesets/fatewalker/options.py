@@ -122,6 +122,14 @@ class FatewalkerOptions(BaseModel):
     """"Grapple bonuses are applied to the takedown" (and "Grapple and Takedown
     bonuses/penalties apply" to Elbow, Knee and Headbutt): +1 die per grapple level (level),
     or none beyond the range chart (none)."""
+    # -- fw-shields: shield maneuvers, charges, thrown weapons -----------------------------
+    shield_offhand: Annotated[int, NOT_BOOL] = Field(default=2, ge=0, le=10)
+    """Shield Bash "suffers offhand penalties", a number the seed never gives (nor for Twin
+    Pistols' offhand shot): the dice a bash loses (ours: 2; 0 for a table that waives it)."""
+    charge_defender: Literal["on_hit", "always"] = "on_hit"
+    """The unarmed Charge's footing roll for the defender, at "a penalty equal to the total
+    boxes of normal wounds taken from the charge": only when the charge hits (on_hit), or
+    after every charge, a miss at no penalty (always)."""
 
 
 class Ambush(BaseModel):

@@ -21,10 +21,13 @@ from fracas.rulesets.fatewalker.actions import (
     Aim,
     ApplySerum,
     ChangeMove,
+    Charge,
     Disengage,
     Draw,
     Drop,
     Engage,
+    EngageAndGut,
+    EvasiveRun,
     Footwork,
     GoProne,
     Hold,
@@ -33,6 +36,8 @@ from fracas.rulesets.fatewalker.actions import (
     Observe,
     PickUp,
     Reload,
+    ShieldBash,
+    ShieldCover,
     Shoot,
     Sprint,
     Stabilize,
@@ -41,6 +46,7 @@ from fracas.rulesets.fatewalker.actions import (
     StopMove,
     Strike,
     TakeCover,
+    Throw,
     TwinPistols,
     UseSkill,
 )
@@ -48,14 +54,18 @@ from fracas.rulesets.fatewalker.options import FatewalkerOptions
 from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     ambush,
     arms,
+    charge,
     engage,
+    evasions,
     footwork,
     grappling,
     ground,
+    handshield,
     healing,
     holding,
     initiative,
     lasting,
+    missiles,
     movement,
     ranged,
     senses,
@@ -115,6 +125,13 @@ class Fatewalker(TickedRuleset):
             # fw-grapple: the grapple family; the strikes that need grapples go the strike flow
             **{cls: (grappling.verify, grappling.resolve) for cls in GRAPPLES},
             **{cls: (strike.verify, strike.resolve) for cls in BRAWL_STRIKES},
+            # fw-shields: shield maneuvers, charges, thrown weapons, evasive running
+            ShieldBash: (strike.verify, strike.resolve),
+            ShieldCover: (handshield.verify_cover, handshield.resolve_cover),
+            Charge: (strike.verify, charge.resolve),
+            EngageAndGut: (charge.verify_engage_and_gut, charge.resolve_engage_and_gut),
+            Throw: (missiles.verify_throw, missiles.resolve_throw),
+            EvasiveRun: (evasions.verify, evasions.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -182,6 +199,7 @@ class Fatewalker(TickedRuleset):
     def on_tick(self, tx: Transaction, tick: int) -> None:
         """Late comers who become aware at this tick roll initiative and join (L1436)."""
         movement.on_tick(tx, tick)  # fw-move: segments end at the beginning of the tick
+        evasions.on_tick(tx, tick)  # fw-shields: Evasive Running rolls each segment
         senses.notice(tx, tick)  # fw-move: the unaware may see the fight
         for person in tx.state.combatants:
             late = walker(tx.state, person.id)
@@ -201,6 +219,7 @@ class Fatewalker(TickedRuleset):
         if not action.by_gm and state.outcome is None:
             movement.check(state, action)
             ground.check(state, action)  # fw-grapple: pinned in ground combat or a hold
+            evasions.check(state, action)  # fw-shields: Evasive Running is exclusive
         super().verify(state, action)
 
     def may_act_out_of_turn(self, state: EncounterState, action: Action) -> bool:

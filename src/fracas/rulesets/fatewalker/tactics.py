@@ -18,6 +18,7 @@ from fracas.rulesets.fatewalker.actions import (
     GRAPPLES,
     UNARMED,
     ApplySerum,
+    Charge,
     Draw,
     Hold,
     Move,
@@ -25,6 +26,7 @@ from fracas.rulesets.fatewalker.actions import (
     Shoot,
     StopMove,
     Strike,
+    Throw,
 )
 from fracas.rulesets.fatewalker.rules import ranged, roll
 from fracas.rulesets.fatewalker.rules.common import clock, walker
@@ -68,7 +70,9 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
         foes = _foes(state, me)
     wishes: list[Action] = [] if now.responders else _wrestle(state, me, foes)  # fw-grapple
     wishes += _shots(state, me, foes, far=False)  # fw-move
+    wishes += _charges(me, foes)  # fw-shields: a runner charges what its run reaches
     wishes += [Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)]
+    wishes += _throws(state, me, foes)  # fw-shields: thrown weapons at short or medium range
     if not now.responders:
         wishes += [Draw(actor=actor, weapon=w) for w in me.holstered]  # fw-ranged
         wishes += _closing(state, me, foes)  # fw-move
@@ -189,3 +193,29 @@ def _wrestle(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Acti
     if melee.expected(grappling.attack_pool(state, grapple)) >= GRAPPLE_ODDS:
         wishes.append(grapple)
     return wishes
+
+
+# -- fw-shields: charges and throws (a shield block is the target's default reaction) ----------
+
+
+def _charges(me: Walker, foes: list[Walker]) -> list[Action]:
+    """A runner charges the nearest foes with its weapons (the verifier says which its run
+    reaches): the run's ticks add damage, and the charge ends the run at the foe."""
+    if me.motion is None or me.motion.mode != "run":
+        return []
+    return [Charge(actor=me.id, target=f.id, weapon=w) for f in foes for w in _weapons(me)]
+
+
+def _throws(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Action]:
+    """Thrown weapons left to throw, at foes in their short or medium range."""
+    throws: list[Action] = []
+    for foe in foes:
+        for w in me.weapons:
+            if w.launcher != "thrown" or w.ranges is None:
+                continue
+            if w.magazine is not None and me.rounds_fired(w.id) >= w.magazine:
+                continue
+            found = ranged.band(state, me, foe, w)
+            if found is not None and found < 2:
+                throws.append(Throw(actor=me.id, target=foe.id, weapon=w.id))
+    return throws

@@ -110,6 +110,13 @@ class Walker(Combatant):
     """Who holds this one in the unarmed Hold and the Hold value."""
     helmet: int = 0
     """A helmet's headbutt bonus (1-3), 0 for none."""
+    # -- fw-shields: shield cover, evasive running (rules/handshield.py, rules/evasions.py) --
+    shield_cover: int = 0
+    """The hand-held shield held as cover: 0, 50 or 90 (Shield Cover)."""
+    evasive: int | None = None
+    """The successes of the running Evasive Running roll (None: not running evasively)."""
+    leaping_until: int | None = None
+    """A Leaping Dodge's leap lasts until this tick (the chart's leaping target rows)."""
 
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)

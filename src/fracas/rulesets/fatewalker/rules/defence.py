@@ -121,6 +121,10 @@ def group_now(state: EncounterState) -> tuple[str, ...]:
 
 def check(state: EncounterState, action: Strike, reaction: str) -> None:
     """Refuse a reaction the target cannot make against this strike."""
+    from fracas.rulesets.fatewalker.rules import reactions  # fw-shields
+
+    if reactions.check(state, action, reaction):  # fw-shields: shield block, stop charge ...
+        return
     target = walker(state, action.target)
     striker = action.do if action.weapon == UNARMED else "weapon"
     if reaction in PARRIES and in_hand(target) is None:
@@ -148,6 +152,10 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
 
     if reaction in brawl.COUNTERS:  # fw-grapple
         return brawl.react(tx, action, plan, reaction)
+    from fracas.rulesets.fatewalker.rules import reactions  # fw-shields
+
+    if reaction in reactions.OWN:  # fw-shields: shield block, stop charge, moving evasions
+        return reactions.react(tx, action, plan, reaction)
     opts = options(state)
     defender = walker(state, action.target)
     maneuver = row(reaction)
@@ -248,6 +256,9 @@ def follow_up(
 ) -> None:
     """What a counterattack does once the strike is done: Step Inside closes the range,
     Unbalance delays the attacker, a riposte or block-strike strikes back."""
+    from fracas.rulesets.fatewalker.rules import reactions  # fw-shields
+
+    reactions.follow_up(tx, action, plan, outcome, attack)  # fw-shields
     name = outcome.reaction
     net = outcome.cancels - attack
     from fracas.rulesets.fatewalker.rules import brawl
@@ -338,8 +349,22 @@ def preferred(state: EncounterState, action: Strike, threat: float) -> str:
     the 2 successes that stop a blow; else a dodge (which the decider may still forgo)."""
     target = walker(state, action.target)
     parry = MELEE["parry"]
+    if threat >= PARRY_THREAT and _shield_pays(state, action, target):  # fw-shields
+        return "shield_block"
     if threat < PARRY_THREAT or in_hand(target) is None or shortfall(parry, target.skills):
         return "dodge"
     plan = melee.plan(state, action)
     pool = _defence_pool(state, action, plan, target, parry)
     return "parry" if melee.expected(pool) >= roll.HIT else "dodge"
+
+
+def _shield_pays(state: EncounterState, action: Strike, target: Walker) -> bool:
+    """fw-shields: a shield block expecting 2 successes and more than a parry would."""
+    from fracas.rulesets.fatewalker.rules import reactions
+
+    parry = MELEE["parry"]
+    expected = 0.0
+    if in_hand(target) is not None and action.do != "shield_bash":
+        plan = melee.plan(state, action)
+        expected = melee.expected(_defence_pool(state, action, plan, target, parry))
+    return reactions.preferred(state, action, expected)

@@ -46,7 +46,8 @@ def deflection(target: Walker, kind: DamageType, opts: FatewalkerOptions) -> int
     """The target's Deflection against `kind`: its armor's, plus a hand-held shield's while
     it counts as armor (option `hand_shield`)."""
     total = getattr(target.armor.deflection, kind) if target.armor else 0
-    if target.shield is not None and opts.hand_shield == "armor":
+    # fw-shields: a shield held as cover "does [not] count towards the character's armor"
+    if target.shield is not None and opts.hand_shield == "armor" and not target.shield_cover:
         total += getattr(target.shield.deflection, kind)
     return total
 
@@ -54,7 +55,8 @@ def deflection(target: Walker, kind: DamageType, opts: FatewalkerOptions) -> int
 def absorb(target: Walker, opts: FatewalkerOptions) -> int:
     """Absorb "flat out reduces the damage of all attacks by this value"."""
     total = target.armor.absorb if target.armor else 0
-    if target.shield is not None and opts.hand_shield == "armor":
+    # fw-shields: a shield held as cover "does [not] count towards the character's armor"
+    if target.shield is not None and opts.hand_shield == "armor" and not target.shield_cover:
         total += target.shield.absorb
     return total
 

@@ -16,6 +16,7 @@ attack pool with every modifier, and the tick cost.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from fracas.core.errors import IllegalAction
@@ -81,11 +82,12 @@ def chart_modifier(
 
 
 def situation(state: EncounterState, attacker: Walker, target: Walker) -> int:
-    """The chart for this pair as the state stands. Hook (fw-move): running and moving are
-    still to feed it; prone is fed by fw-grapple (rules/ground.py `prone_rows`)."""
-    from fracas.rulesets.fatewalker.rules import ground
+    """The chart for this pair as the state stands: the moving, running and charging rows
+    (fw-shields, rules/pace.py) and the prone rows (fw-grapple, rules/ground.py)."""
+    from fracas.rulesets.fatewalker.rules import ground, pace
 
-    return chart_modifier(**ground.prone_rows(state, attacker, target))  # fw-grapple: prone
+    prone = chart_modifier(**ground.prone_rows(state, attacker, target))
+    return prone + pace.melee_situation(state, attacker, target)
 
 
 def is_armed(person: Walker) -> bool:
@@ -156,6 +158,10 @@ def profile(attacker: Walker, action: Strike, maneuver: Maneuver) -> Weapon | No
 
 def check(state: EncounterState, action: Strike) -> None:
     """The maneuver's own refusals (the strike flow checks target, weapon and reach)."""
+    own = own_plan(action.do)  # fw-shields: Shield Bash and Charge check themselves
+    if own is not None:
+        own[0](state, action)
+        return
     attacker = walker(state, action.actor)
     armed = action.weapon != UNARMED
     maneuver = maneuver_of(action, armed)
@@ -166,8 +172,8 @@ def check(state: EncounterState, action: Strike) -> None:
     weapon = profile(attacker, action, maneuver)
     if weapon is None:
         return  # the strike flow names the missing weapon
-    if action.do == "gut" and weapon.size not in ("S", "XS"):
-        raise IllegalAction(f"gut needs an S or XS weapon; {weapon.id} is {weapon.size}")
+    if action.do in ("gut", "engage_and_gut") and weapon.size not in ("S", "XS"):  # fw-shields
+        raise IllegalAction(f"{action.do} needs an S or XS weapon; {weapon.id} is {weapon.size}")
     distance = melee_range(state, attacker.id, action.target)
     if size_penalty(weapon.size, distance) is UNUSABLE:
         raise IllegalAction(
@@ -186,6 +192,9 @@ def check(state: EncounterState, action: Strike) -> None:
 
 
 def plan(state: EncounterState, action: Strike) -> Plan:
+    own = own_plan(action.do)  # fw-shields: Shield Bash and Charge plan themselves
+    if own is not None:
+        return own[1](state, action)
     attacker = walker(state, action.actor)
     target = walker(state, action.target)
     maneuver = maneuver_of(action, action.weapon != UNARMED)
@@ -202,7 +211,7 @@ def plan(state: EncounterState, action: Strike) -> Plan:
     if isinstance(action, CalledShot):
         dice, more, up = CALLED[action.aim]
         bonus, extra, tn_up = bonus + dice, extra + more, tn_up + up
-    if action.do == "gut":
+    if action.do in ("gut", "engage_and_gut"):  # fw-shields: Engage and Gut guts too
         bonus += GUT_BONUS.get(distance, 0)
     from fracas.rulesets.fatewalker.rules import brawl
 
@@ -237,3 +246,22 @@ def expected(pool: roll.Pool) -> float:
     """A pool's expected successes (a TN of n succeeds on n faces of 10): rough odds for the
     deciders and tactics."""
     return (pool.full * pool.tn + pool.wounded * pool.wounded_tn) / 10
+
+
+# -- fw-shields: maneuvers that plan themselves (rules/handshield.py, rules/charge.py) ---------
+
+
+Checker = Callable[[EncounterState, Strike], None]
+Planner = Callable[[EncounterState, Strike], Plan]
+
+
+def own_plan(do: str) -> tuple[Checker, Planner] | None:
+    """The refusals and the plan of a maneuver that does not strike with a weapon of the
+    sheet as the others do: Shield Bash (the shield) and Charge (armed or not)."""
+    if do not in ("shield_bash", "charge"):
+        return None
+    from fracas.rulesets.fatewalker.rules import charge, handshield
+
+    if do == "shield_bash":
+        return handshield.check_bash, handshield.plan_bash
+    return charge.check, charge.plan

@@ -43,11 +43,6 @@ BASIC_AIM_REQUISITES = {"ranged": 0, "observe": 1}
 RELOAD_REQUISITES = {"ranged": 1}
 QUICK_RELOAD_REQUISITES = {"ranged": 4, "agility": 3}
 COVER_TICKS = {50: 3, 90: 4}
-MELEE_METRES = 2.0
-"""Within this of an active foe, a target is "in melee combat" until fw-melee's range
-ladder says so (the strike's default reach)."""
-LONGEST_MELEE_RANGE = 6
-"""The melee range assumed until the ladder exists: "Combat always begins at maximum range"."""
 
 
 def shortfall(person: Walker, requisites: dict[str, int]) -> int:
@@ -78,16 +73,10 @@ def target_moving_dice(metres_per_segment: float) -> int:
 
 def in_melee(state: EncounterState, target: Walker) -> tuple[str, int] | None:
     """HOOK for fw-melee: whom `target` is in melee with and at which melee range (6 Long to
-    1 Clinch). Until the range ladder exists: the nearest active foe within 2 m, at range 6."""
-    near = [
-        walker(state, c.id)
-        for c in state.combatants
-        if c.side != target.side and c.is_active and c.id != target.id
-    ]
-    close = sorted(
-        (target.distance_to(f), f.id) for f in near if target.distance_to(f) <= MELEE_METRES
-    )
-    return (close[0][1], LONGEST_MELEE_RANGE) if close else None
+    1 Clinch). fw-shields: the range ladder answers (rules/pace.py)."""
+    from fracas.rulesets.fatewalker.rules import pace  # fw-shields
+
+    return pace.in_melee(state, target)
 
 
 def band(state: EncounterState, shooter: Walker, target: Walker, weapon: Weapon) -> int | None:
@@ -160,7 +149,9 @@ def modifiers(
     aim = ready_aim(state, shooter)
     if aim is not None:
         mods.append(("aim", shots.aim_bonus(action, aim.bonus)))  # fw-ranged: burst caps
-    return mods
+    from fracas.rulesets.fatewalker.rules import pace as moving  # fw-shields
+
+    return moving.ranged_rows(state, shooter, target, action, mods)  # fw-shields
 
 
 def ready_aim(state: EncounterState, shooter: Walker) -> Aiming | None:
@@ -197,6 +188,10 @@ def verify_shoot(state: EncounterState, action: Shoot) -> None:
             f"a {action.burst} burst fires {shots.rounds(action)} rounds; {shooter.id}'s "
             f"{weapon.id} has {left} left: reload"
         )
+    from fracas.rulesets.fatewalker.rules import missiles  # fw-shields
+
+    missiles.refuse_shot(weapon)
+    missiles.check_reaction(state, shooter.id, other.id, weapon, action.reaction)
     aimed = ready_aim(state, shooter)
     if action.marksman and aimed is not None:
         raise IllegalAction("a marksman shot is its own aim and takes no other aims")
@@ -255,11 +250,17 @@ def fire(
     )
     successes = roll.roll(tx, shooter.id, f"shot with {weapon.id}", dice, opts)
     barrier = target.barrier if target.cover and action.cover == "through" else 0
-    promoted = harm.promotions(successes, opts)
-    bonus = shots.damage_bonus(action)  # fw-ranged: "+N damage", the pipeline's step 7
-    _land(tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier, bonus=bonus)
-    if successes < roll.HIT:
-        _stray(tx, shooter, target, weapon, successes)
+    from fracas.rulesets.fatewalker.rules import handshield, missiles  # fw-shields
+
+    barrier = max(barrier, handshield.barrier(target, weapon.type, action.cover == "around"))
+    if not missiles.answer(tx, shooter, target, weapon, successes, action.reaction, barrier):
+        promoted = harm.promotions(successes, opts)
+        bonus = shots.damage_bonus(action)  # fw-ranged: "+N damage", the pipeline's step 7
+        _land(
+            tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier, bonus=bonus
+        )
+        if successes < roll.HIT:
+            _stray(tx, shooter, target, weapon, successes)
 
 
 def _land(
