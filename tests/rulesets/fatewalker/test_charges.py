@@ -36,7 +36,7 @@ def far(x: float = 10, start: int = 20, **extra: object) -> dict[str, object]:
 
 def _run_in(fight: Fight) -> None:
     """Ada runs at bo at tick 1 (2 ticks) and charges at tick 3, 2 ticks into the run."""
-    fight.act("ada", "move", mode="run", toward="bo", within=1.8)
+    fight.act("ada", "begin_moving", mode="run", toward="bo", within=1.8)
 
 
 def test_a_charge_adds_1_damage_per_2_ticks_run_and_takes_the_running_penalty() -> None:

@@ -176,7 +176,7 @@ def test_holds_build_a_hold_value() -> None:
     assert [e.value for e in fight.events(HoldSet)] == [2, 4]
     assert ground.burden(fight.state, fight.get("bo"), "strike") == ground.HELD
     assert ground.burden(fight.state, fight.get("bo"), "slip") == 0
-    fight.refuse("bo", "move", "in ada's hold: slip out", x=5, y=0)
+    fight.refuse("bo", "begin_moving", "in ada's hold: slip out", x=5, y=0)
 
 
 def test_a_failed_hold_frees_the_defender() -> None:

@@ -44,7 +44,7 @@ def test_begin_moving_costs_2_ticks_and_the_distance_comes_at_the_segments_end()
     """L1449/L3180: Begin Movement, 2 ticks; L1446: "For positional purposes a character
     covers the entire distance at the end of the movement"."""
     fight = Fight(runner(), far_foe())
-    fight.act("ada", "move", mode="walk", x=12, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=12, y=0)
     assert fight.clock.next_tick("ada") == 3
     assert fight.get("ada").x == 0  # nothing credited yet
     fight.end("ada", "ada", "ada", "ada")  # ticks 3-6 waited
@@ -64,7 +64,7 @@ def test_stopping_needs_no_tick_and_credits_what_was_covered() -> None:
     they change movement type"."""
     bo = walker("bo", "a", x=-50, start=4, attributes={"awareness": 4})
     fight = Fight(runner(), bo, far_foe())
-    fight.act("ada", "move", mode="run", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="run", x=40, y=0)
     fight.end("ada")  # ada waits at 3; bo, of higher Awareness, goes first at 4
     assert fight.state.actor == "bo"
     fight.act("ada", "stop")  # out of ada's turn, at tick 4: 3 ticks of 10 m per 6
@@ -76,7 +76,7 @@ def test_stopping_needs_no_tick_and_credits_what_was_covered() -> None:
 def test_changing_movement_type_credits_the_old_rate_then_runs_at_the_new() -> None:
     """L3204: "Change Movement ... from Walking to Running or vice versa", 0 ticks."""
     fight = Fight(runner(), far_foe())
-    fight.act("ada", "move", mode="walk", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=40, y=0)
     fight.end("ada")  # tick 4
     fight.act("ada", "change_move", mode="run")
     assert fight.get("ada").x == pytest.approx(2.5)  # 3 of 6 ticks walking
@@ -86,7 +86,7 @@ def test_changing_movement_type_credits_the_old_rate_then_runs_at_the_new() -> N
 def test_a_change_may_cost_ticks_by_option() -> None:
     """L1449: "these movement changes still have a tick cost" (gap 15, `change_ticks`)."""
     fight = Fight(runner(), far_foe(), options={"change_ticks": 1})
-    fight.act("ada", "move", mode="walk", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=40, y=0)
     fight.act("ada", "stop")
     assert fight.clock.next_tick("ada") == 4
 
@@ -96,18 +96,20 @@ def test_crawling_needs_prone_and_prone_needs_standing_up_for_anything_else() ->
     the character is prone and wishes to do anything BUT crawl they must first stand up";
     L3183 Go Prone/Stand up 2/3 ticks."""
     fight = Fight(runner(), far_foe())
-    fight.refuse("ada", "move", "go_prone before crawling", mode="crawl", x=5, y=0)
+    fight.refuse("ada", "begin_moving", "go_prone before crawling", mode="crawl", x=5, y=0)
     fight.act("ada", "go_prone")
     assert fight.clock.next_tick("ada") == 3
-    fight.refuse("ada", "move", "stand_up before anything but crawling", mode="walk", x=5, y=0)
-    fight.act("ada", "move", mode="crawl", x=5, y=0)
+    fight.refuse(
+        "ada", "begin_moving", "stand_up before anything but crawling", mode="walk", x=5, y=0
+    )
+    fight.act("ada", "begin_moving", mode="crawl", x=5, y=0)
     assert fight.get("ada").motion.rate == 2
 
 
 def test_a_mover_cannot_hold() -> None:
     """L3265: "The one caveat to held actions is the character cannot be moving"."""
     fight = Fight(runner(), far_foe())
-    fight.act("ada", "move", mode="walk", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=40, y=0)
     fight.refuse("ada", "hold", "moving and cannot hold")
 
 
@@ -147,7 +149,7 @@ def test_a_leap_needs_running_and_is_minus_3_a_metre_short_of_5() -> None:
     ada = runner(attributes={"speed": 5, "prowess": 6}, skills={"strength": 4})
     fight = Fight(ada, far_foe(), dice=[1, 1, 1, 9, 9, 9])
     fight.refuse("ada", "jump", "needs the jumper running", kind="leap", x=30, y=0)
-    fight.act("ada", "move", mode="run", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="run", x=40, y=0)
     fight.end("ada")
     fight.act("ada", "jump", kind="leap", x=40, y=0)  # tick 4
     assert (fight.events(Jumped)[0].speed, fight.events(Jumped)[0].metres) == (8, 5)
@@ -160,7 +162,7 @@ def test_a_leap_short_of_its_run_up_loses_3_dice_a_metre() -> None:
     """After 2 ticks running, 3.3 m are run: 1.7 m short, counted as 2 m, -6 dice of 6."""
     ada = runner(attributes={"speed": 5, "prowess": 6}, skills={"strength": 4})
     fight = Fight(ada, far_foe())
-    fight.act("ada", "move", mode="run", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="run", x=40, y=0)
     fight.act("ada", "jump", kind="leap", x=40, y=0)  # tick 3, no dice left to roll
     assert (fight.events(Jumped)[0].speed, fight.events(Jumped)[0].metres) == (5, 3.5)
 
@@ -177,7 +179,7 @@ def test_the_gm_places_a_combatant_and_ends_its_movement() -> None:
     """The GM's `override` of a position ({x, y}, metres); bad positions say what is
     accepted."""
     fight = Fight(runner(), far_foe())
-    fight.act("ada", "move", mode="walk", x=40, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=40, y=0)
     fight.encounter.act(
         fight.encounter.ruleset.parse_action(
             {"actor": "gm", "do": "override", "target": "ada", "position": {"x": 7, "y": -2}}

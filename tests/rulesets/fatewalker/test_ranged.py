@@ -108,8 +108,8 @@ def test_a_walking_shooter_a_running_target_a_long_shot() -> None:
     Target Moving 8+ -1."""
     runner = walker("bo", "b", x=50, start=2, weapons=[])
     fight = Fight(shooter(attributes={"prowess": 6}), runner, dice=[9] * 6)
-    fight.act("ada", "move", mode="walk", x=0, y=30)
-    fight.act("bo", "move", mode="run", x=100, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=0, y=30)
+    fight.act("bo", "begin_moving", mode="run", x=100, y=0)
     fight.act("ada", "shoot", target="bo", weapon="carbine")
     assert _mods(fight) == {"attacker walking": -1, "long range": -2, "target moving 10": -1}
 
@@ -218,6 +218,6 @@ def test_the_unaware_notice_a_fight_within_twice_their_awareness() -> None:
     sentry = walker("cy", "b", x=7, start=None, aware_at=50, attributes={"awareness": 3})
     fight = Fight(shooter(), sentry, mark(x=40), options={"notice": "senses"}, dice=[9, 9, 9])
     assert fight.events(Noticed) == []  # 7 m > 6 m
-    fight.act("ada", "move", mode="walk", x=5, y=0)
+    fight.act("ada", "begin_moving", mode="walk", x=5, y=0)
     fight.end("ada", "ada", "ada", "ada")
     assert [n.combatant for n in fight.events(Noticed)] == ["cy"]

@@ -225,7 +225,7 @@ class Move(Heading):
     """Begin Movement, 2 ticks: start walking, running, crawling (from prone), climbing or
     swimming; the metres are credited at the end of each 6-tick segment."""
 
-    do: ClassVar[str] = "move"
+    do: ClassVar[str] = "begin_moving"
     mode: Mode = "walk"
 
 

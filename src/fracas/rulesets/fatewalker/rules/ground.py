@@ -212,7 +212,7 @@ def yield_top(tx: Transaction, defender: str, attacker: str) -> None:
 
 # -- refusals --------------------------------------------------------------------------------
 
-PINNED = frozenset({"move", "sprint", "jump", "stand_up", "disengage", "engage"})
+PINNED = frozenset({"begin_moving", "sprint", "jump", "stand_up", "disengage", "engage"})
 
 
 def check(state: EncounterState, action: Action) -> None:
