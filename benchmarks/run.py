@@ -144,6 +144,12 @@ def simulation() -> None:
             f"{ruleset:12s} {row['fights_per_second']:10.1f} {row['faces_per_fight']:12.1f} "
             f"{row['overhead']:10.1f}"
         )
+        if "fast_overhead" in row:  # the ruleset's fast path, what `fracas sim` plays
+            print(
+                f"{ruleset + ' fast':12s} {row['fast_fights_per_second']:10.1f} "
+                f"{row['faces_per_fight']:12.1f} {row['fast_overhead']:10.1f}   "
+                f"engine / fast {row['engine_over_fast']:.1f}"
+            )
     print("\nscaling, 2 workers against 1 (goal: at least 1.8)")
     for name, row in scaling.items():
         print(

@@ -7,6 +7,9 @@ Printed as ratios measured in this one run (docs/performance.md keeps the figure
 - the **engine overhead factor**: the CPU time of those fights over the time bare
   `random.Random.randint` takes to draw the very same faces (the faces are learnt first by
   playing each trial once with a recording generator);
+- for a ruleset with a simulation fast path (`BaseRuleset.fast_path`: lines), the same two
+  figures for the fast path (`sim.trial.play_fast`, what `fracas sim` plays), timed in the
+  same run against the same faces, and the engine's time over the fast path's;
 - **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
   (`backends.run_pool`, the process pool `fracas sim` uses, start-up included).
 
@@ -21,6 +24,7 @@ import random
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +33,9 @@ from overhead import Recorder, best_of
 from fracas.core.dice import Dice
 from fracas.scenario import load_scenario
 from fracas.sim.backends import run_pool
-from fracas.sim.job import Job, build_fork, make_job, trial_dice
+from fracas.sim.job import Job, build_fork, fight_dice, make_job
 from fracas.sim.policies import POLICIES
-from fracas.sim.trial import play
+from fracas.sim.trial import play, play_fast
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = {
@@ -52,32 +56,62 @@ def per_ruleset(name: str, fights: int) -> dict[str, float]:
     job = _job(name)
     fork = build_fork(job)
     tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
-    asked: list[tuple[int, int]] = []
-    for index in range(fights):
-        recorder = Recorder(0)
-        recorder.seed(f"{job.seed}:{index}")
-        _, policy_dice = trial_dice(job.seed, index)
-        play(fork, index, Dice(recorder), policy_dice, tactics, job.max_rounds)
-        asked += recorder.asked
 
-    def simulated() -> None:
-        for index in range(fights):
-            dice, policy_dice = trial_dice(job.seed, index)
-            play(fork, index, dice, policy_dice, tactics, job.max_rounds)
+    def engine(index: int, dice: Dice) -> None:
+        policy_dice = Dice.seeded(f"{job.seed}:{index}:policy")  # as `trial_dice` makes it
+        play(fork, index, dice, policy_dice, tactics, job.max_rounds)
 
-    def bare_dice() -> None:
-        randint = random.Random(0).randint
-        for a, b in asked:
-            randint(a, b)
-
-    sim_time = best_of(simulated, 3)
-    dice_time = best_of(bare_dice, 9)
-    return {
+    asked = _faces(job, engine, fights)
+    sim_time = best_of(lambda: _each(job, engine, fights), 3)
+    dice_time = best_of(lambda: _bare(asked), 9)
+    figures = {
         "fights": fights,
         "faces_per_fight": len(asked) / fights,
         "fights_per_second": fights / sim_time,
         "overhead": sim_time / dice_time,
     }
+    if fork.fast is not None:
+        fast_fights = fights * 10  # ten times as many, for about the same time
+
+        def fast(index: int, dice: Dice) -> None:
+            if play_fast(fork, index, dice, job.max_rounds) is None:
+                raise AssertionError(f"the fast path declined trial {index}")
+
+        fast_asked = _faces(job, fast, fast_fights)
+        assert fast_asked[: len(asked)] == asked, "the fast path drew other faces"
+        fast_time = best_of(lambda: _each(job, fast, fast_fights), 3)
+        fast_dice_time = best_of(lambda: _bare(fast_asked), 9)
+        figures.update(
+            fast_fights=fast_fights,
+            fast_fights_per_second=fast_fights / fast_time,
+            fast_overhead=fast_time / fast_dice_time,
+            engine_over_fast=(sim_time / fights) / (fast_time / fast_fights),
+        )
+    return figures
+
+
+def _faces(job: Job, fight: Callable[[int, Dice], None], fights: int) -> list[tuple[int, int]]:
+    """The dice every trial draws, noted by playing each once with a recording generator."""
+    asked: list[tuple[int, int]] = []
+    for index in range(fights):
+        recorder = Recorder(0)
+        recorder.seed(f"{job.seed}:{index}")
+        fight(index, Dice(recorder))
+        asked += recorder.asked
+    return asked
+
+
+def _each(job: Job, fight: Callable[[int, Dice], None], fights: int) -> None:
+    """Play every trial with its own seeded dice, as `fracas sim` does."""
+    for index in range(fights):
+        fight(index, fight_dice(job.seed, index))
+
+
+def _bare(asked: list[tuple[int, int]]) -> None:
+    """The same faces from bare `random.Random.randint`: the cost of the chance alone."""
+    randint = random.Random(0).randint
+    for a, b in asked:
+        randint(a, b)
 
 
 def _cpu_with_children() -> float:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from fracas.core.dice import Dice, ManualRng, Rng, ScriptedRng, evaluate
+from fracas.core.dice import Dice, ManualRng, Rng, ScriptedRng, evaluate, totaller
 from fracas.core.errors import DiceError
 from fracas.core.events import DiceRolled
 from fracas.core.notation import EXPLOSION_CAP, MAX_DICE, parse
@@ -230,3 +230,17 @@ def test_the_largest_roll_is_bounded() -> None:
     rolled = Dice(AlwaysHighest()).roll("1000d2!", reason="")
     assert len(rolled.faces) == MAX_DICE * (EXPLOSION_CAP + 1) == 101_000
     assert rolled.total == 2 * 101_000
+
+
+@pytest.mark.parametrize(
+    "expr",
+    ["1d6+3", "2d6+1", "1d6", "7", "3d6-2", "1d6-1d4+2", "-1d6+7", "4d6kh3", "1d6!", "6d6>=5"],
+)
+def test_a_totaller_draws_the_faces_roll_draws(expr: str) -> None:
+    """A simulation fast path rolls through `totaller`: the same total from the same faces,
+    in the same order, and no face more or less (the next draw still agrees)."""
+    roll = totaller(expr)
+    for seed in range(200):
+        by_roll, by_totaller = random.Random(seed), random.Random(seed)
+        assert roll(by_totaller.randint) == Dice(by_roll).roll(expr, reason="").total
+        assert by_totaller.random() == by_roll.random()

@@ -35,6 +35,7 @@ from fracas.core.events import (
     StatusSet,
     TurnStarted,
 )
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.odds import ActionOdds, OddsModel
 from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
@@ -104,6 +105,11 @@ class Ruleset(Protocol):
     def appraise(
         self, state: EncounterState, action: Action, dice: Dice, samples: int
     ) -> float: ...
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """A simulation fast path for trials from `point` with `policies` (policy name by
+        side), or None: see `BaseRuleset.fast_path`."""
+        ...
 
 
 Verifier = Callable[[EncounterState, Any], None]
@@ -226,6 +232,19 @@ class BaseRuleset:
             if exact is None
             else exact
         )
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """A compiled simulation fast path for every trial from `point` played with
+        `policies` (a policy name per side), or None: the simulator then plays each trial
+        through the engine (`sim.trial.play`), as it does by default.
+
+        A fast path restates the ruleset's rules and tactics over plain numbers, so it must
+        play exactly the engine's fight for every seed (same faces drawn in the same order,
+        same choices, same trial), and answer None for any fork, option or policy it does
+        not model rather than guess (core/fastpath.py; docs/simulation.md, "Fast paths").
+        It is built once per fork and process, so the work of reading the fork belongs
+        here, not in the returned function."""
+        return None
 
     # -- secrets: what each viewer may know (core/secrecy.py) --------------------------------
 

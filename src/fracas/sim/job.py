@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 
 from fracas.core.dice import Dice
 from fracas.core.errors import ScenarioError
+from fracas.core.fastpath import ForkPoint
 from fracas.core.registry import get_ruleset
 from fracas.runner import run_scenario
 from fracas.scenario import ScenarioSpec
 from fracas.sim.policies import POLICIES
-from fracas.sim.trial import Fork, Trial, play
+from fracas.sim.trial import Fork, Trial, play, play_fast
 
 DEFAULT_MAX_ROUNDS = 100
 """The round limit when the file sets no `autoplay: {max_rounds: ...}`, as autoplay's."""
@@ -56,7 +57,8 @@ def make_job(
         raise ScenarioError(f"--max-rounds must be at least 1, not {rounds}")
     chosen = tuple((side, policies.get(side, "tactics")) for side in sides)
     digest = hashlib.sha256(
-        json.dumps([spec.model_dump(mode="json"), seed], sort_keys=True).encode()
+        # the policies too: the fork holds the ruleset's fast path for them
+        json.dumps([spec.model_dump(mode="json"), seed, chosen], sort_keys=True).encode()
     ).hexdigest()
     return Job(spec, seed, chosen, rounds, digest)
 
@@ -78,7 +80,8 @@ def fork_of(job: Job) -> Fork:
 
 def build_fork(job: Job) -> Fork:
     """Play the file's scripted part once (its actions, with its dice or the job's seed);
-    with nothing scripted, keep the set-up so each trial rolls its own initiative."""
+    with nothing scripted, keep the set-up so each trial rolls its own initiative. The
+    ruleset's fast path for the job's policies, if it has one, is compiled here once."""
     spec = job.spec
     ruleset = get_ruleset(spec.ruleset)
     order = tuple(spec.order) if spec.order is not None else None
@@ -92,21 +95,33 @@ def build_fork(job: Job) -> Fork:
         state = result.encounter.state
     ids = tuple(c.id for c in setup.combatants)
     sides = tuple(c.side for c in setup.combatants)
-    return Fork(ruleset, setup, state, order, ids, sides)
+    fast = ruleset.fast_path(ForkPoint(setup, state, order), dict(job.policies))
+    return Fork(ruleset, setup, state, order, ids, sides, fast)
 
 
 def trial_dice(seed: int, index: int) -> tuple[Dice, Dice]:
     """Trial `index`'s dice for the fight, and its policies' own for their appraisals."""
-    return Dice.seeded(f"{seed}:{index}"), Dice.seeded(f"{seed}:{index}:policy")
+    return fight_dice(seed, index), Dice.seeded(f"{seed}:{index}:policy")
+
+
+def fight_dice(seed: int, index: int) -> Dice:
+    """Trial `index`'s dice for the fight alone (a fast path rolls no appraisals)."""
+    return Dice.seeded(f"{seed}:{index}")
 
 
 def play_range(job: Job, start: int, stop: int) -> list[Trial]:
     """Trials `start` to `stop - 1` of `job`, in order: the unit of work every back end
-    hands out."""
+    hands out. Each goes through the ruleset's fast path where the fork has one, else (or
+    when the fast path declines that fight) through the engine, with fresh dice."""
     fork = fork_of(job)
     policies = {side: POLICIES[name] for side, name in job.policies}
     played = []
     for index in range(start, stop):
+        if fork.fast is not None:
+            trial = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
+            if trial is not None:
+                played.append(trial)
+                continue
         dice, policy_dice = trial_dice(job.seed, index)
         played.append(play(fork, index, dice, policy_dice, policies, job.max_rounds))
     return played

@@ -4,7 +4,12 @@ The loop is `runner.autoplay` without the `Encounter` around it: the simulator k
 log, no undo history and no states before each action, only the running state and a few
 numbers per combatant. With the `tactics` policy it plays exactly the fight autoplay plays
 from the same state with the same dice (tests/sim/test_trial.py holds it to that, seed for
-seed), so the fast path changes the cost of a fight, never the fight.
+seed), so the loop changes the cost of a fight, never the fight.
+
+A ruleset may go further with a fast path of its own (`BaseRuleset.fast_path`,
+core/fastpath.py): its rules and tactics over plain numbers, without events. `play_fast`
+plays a trial through it; the fork holds it, compiled once, when the ruleset has one for the
+job's policies.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass
 from fracas.core.actions import EndTurn
 from fracas.core.dice import Dice
 from fracas.core.encounter import replay
+from fracas.core.fastpath import FastPath
 from fracas.core.ruleset import Ruleset
 from fracas.core.state import EncounterState
 from fracas.core.ticks import TickClock
@@ -34,6 +40,8 @@ class Fork:
     """The combatants in the set-up's order: every per-combatant tuple below follows it."""
     sides: tuple[str, ...]
     """Each combatant's side, in the same order."""
+    fast: FastPath | None = None
+    """The ruleset's fast path for this fork and the job's policies, if it has one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +115,39 @@ def play(
     return _measured(fork, index, state, end, dealt, taken, max_rounds)
 
 
+def play_fast(fork: Fork, index: int, dice: Dice, max_rounds: int) -> Trial | None:
+    """Play one fight through the fork's fast path, or None when it has none or the fight
+    met something the fast path does not model (its dice are then spent: play the trial
+    with fresh ones). The trial is the one `play` would report with the same dice."""
+    if fork.fast is None:
+        return None
+    fought = fork.fast(dice, max_rounds)
+    if fought is None:
+        return None
+    end, winner = _ending(fork, fought.end, fought.outcome)
+    return Trial(
+        index=index,
+        end=end,
+        winner=winner,
+        rounds=min(fought.round, max_rounds),
+        ticks=None,
+        hp=fought.hp,
+        standing=fought.standing,
+        dealt=fought.dealt,
+        taken=fought.taken,
+    )
+
+
+def _ending(fork: Fork, end: str, outcome: str | None) -> tuple[str, str | None]:
+    """The trial's `end` and winner from how the loop stopped and the state's outcome."""
+    if end != "outcome":
+        return end, None
+    side = str(outcome).removesuffix(" won")
+    if side != outcome and side in fork.sides:
+        return "won", side
+    return "draw", None
+
+
 def _count_losses(
     state: EncounterState,
     after: EncounterState,
@@ -148,14 +189,7 @@ def _measured(
     taken: list[int],
     max_rounds: int,
 ) -> Trial:
-    winner: str | None = None
-    if end == "outcome":
-        outcome = str(state.outcome)
-        side = outcome.removesuffix(" won")
-        if side != outcome and side in fork.sides:
-            end, winner = "won", side
-        else:
-            end = "draw"
+    end, winner = _ending(fork, end, state.outcome)
     finals = [state.find(cid) for cid in fork.ids]
     turns = state.turns
     return Trial(

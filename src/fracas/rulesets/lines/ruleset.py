@@ -8,11 +8,12 @@ from typing import Any, ClassVar
 from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState, Status, update
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
-from fracas.rulesets.lines import tactics
+from fracas.rulesets.lines import fastpath, tactics
 from fracas.rulesets.lines.actions import (
     Aim,
     Attack,
@@ -186,6 +187,11 @@ class Lines(BaseRuleset):
 
     def suggest(self, state: EncounterState) -> Action:
         return tactics.suggest(self, state)
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """The rules and tactics over plain lists, for `fracas sim` with the `tactics` policy
+        (lines/fastpath.py; held to the engine by tests/sim/test_lines_fastpath.py)."""
+        return fastpath.compile_fast_path(point, policies)
 
     # -- evolve --------------------------------------------------------------------------
 

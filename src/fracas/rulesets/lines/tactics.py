@@ -200,7 +200,7 @@ def _best_plan(state: EncounterState, actor: Fighter, foes: list[Fighter]) -> _P
             alike = (gap, foe.has(DEFENDING), foe.dexterity, foe.hp)
             attacks = weighed.get(alike)
             if attacks is None:
-                attacks = weighed[alike] = list(_attacks(state, actor, gap, foe))
+                attacks = weighed[alike] = _attacks(state, actor, gap, foe)
             for value, chance, weapon, second in attacks:
                 if best is None or value > best.value + 1e-9:
                     best = _Plan(value, chance, step, actor.id, foe.id, weapon, second)
@@ -241,36 +241,65 @@ def _weighed_for(state: EncounterState, actor: Fighter) -> dict[_Alike, list[_We
     return entry[1]
 
 
-def _attacks(state: EncounterState, actor: Fighter, gap: int, foe: Fighter) -> Iterator[_Weighed]:
-    usable = [w for w in actor.weapons if not w.is_melee or gap <= w.reach]
-    aimed = actor.has(AIMING)
+def _attacks(state: EncounterState, actor: Fighter, gap: int, foe: Fighter) -> list[_Weighed]:
+    return weigh_attacks(
+        actor.weapons,
+        actor.dual_wield_penalty,
+        actor.has(AIMING),
+        options(state).tie == "attacker",
+        gap,
+        foe.has(DEFENDING),
+        foe.dexterity,
+        foe.hp,
+    )
+
+
+def weigh_attacks(
+    weapons: tuple[WeaponCard, ...],
+    dual_wield_penalty: int,
+    aimed: bool,
+    tie_hits: bool,
+    gap: int,
+    defending: bool,
+    dexterity: int,
+    hp: int,
+) -> list[_Weighed]:
+    """Every attack worth making at a foe `gap` lines away, over plain values: the tactics
+    and the simulation fast path (lines/fastpath.py) weigh with this one function, so their
+    choices cannot drift apart."""
+    weighed: list[_Weighed] = []
+    usable = [w for w in weapons if not w.is_melee or gap <= w.reach]
     for card in usable:
-        chance = _strike_chance(state, card, gap, foe, aimed=aimed)
+        chance = strike_chance(card, gap, defending, dexterity, tie_hits, aimed=aimed)
         if chance > 0:
-            yield _worth(card, chance, foe), chance, card.id, None
+            weighed.append((worth(card, chance, hp), chance, card.id, None))
     one_handed = sorted((w for w in usable if w.hands == 1), key=_average, reverse=True)
     if len(one_handed) >= 2:
         first, second = one_handed[:2]
-        chance = _strike_chance(state, first, gap, foe, aimed=aimed)
-        later = _strike_chance(state, second, gap, foe, penalty=actor.dual_wield_penalty)
-        value = _worth(first, chance, foe) + _worth(second, later, foe)
+        chance = strike_chance(first, gap, defending, dexterity, tie_hits, aimed=aimed)
+        later = strike_chance(
+            second, gap, defending, dexterity, tie_hits, penalty=dual_wield_penalty
+        )
+        value = worth(first, chance, hp) + worth(second, later, hp)
         if chance > 0:
-            yield value, chance, first.id, second.id
+            weighed.append((value, chance, first.id, second.id))
+    return weighed
 
 
-def _strike_chance(
-    state: EncounterState,
+def strike_chance(
     card: WeaponCard,
     gap: int,
-    foe: Fighter,
+    defending: bool,
+    dexterity: int,
+    tie_hits: bool,
     *,
     aimed: bool = False,
     penalty: int = 0,
 ) -> float:
+    """The exact chance that one strike with `card` hits a foe `gap` lines away."""
     if card.range is not None:
         penalty += max(0, gap - card.range)
-    tie_hits = options(state).tie == "attacker"
-    return _odds(card.attack, aimed, penalty, foe.has(DEFENDING), foe.dexterity, tie_hits)
+    return _odds(card.attack, aimed, penalty, defending, dexterity, tie_hits)
 
 
 @cache
@@ -286,9 +315,9 @@ def _odds(
     return float(greater + equal) if tie_hits else float(greater)
 
 
-def _worth(card: WeaponCard, chance: float, foe: Fighter) -> float:
+def worth(card: WeaponCard, chance: float, hp: int) -> float:
     """Finishing off the wounded comes first: the share of the foe's HP a hit takes."""
-    return chance * min(1.0, _average(card) / max(1, foe.hp))
+    return chance * min(1.0, _average(card) / max(1, hp))
 
 
 def _aim_pays(state: EncounterState, actor: Fighter, plan: _Plan) -> bool:
@@ -299,7 +328,9 @@ def _aim_pays(state: EncounterState, actor: Fighter, plan: _Plan) -> bool:
     foe = fighter(state, plan.target)
     assert card is not None
     line = plan.step if plan.step is not None else actor.line
-    aimed = _strike_chance(state, card, abs(line - foe.line), foe, aimed=True)
+    tie_hits = options(state).tie == "attacker"
+    gap = abs(line - foe.line)
+    aimed = strike_chance(card, gap, foe.has(DEFENDING), foe.dexterity, tie_hits, aimed=True)
     return aimed > AIM_PAYS * plan.chance
 
 
