@@ -154,6 +154,76 @@ CASES: list[tuple[str, dict[str, Any] | str, dict[str, Any]]] = [
 ]
 
 
+def _fatewalker_shot() -> dict[str, Any]:
+    """A carbine shot at 20 m (medium range) at a leather-armored target, Prowess 5 at TN 6."""
+    carbine = {"id": "carbine", "damage": "2x3/3x1", "type": "slug", "size": "M", "speed": 5}
+    return {
+        "ruleset": "fatewalker",
+        "seed": 1,
+        "combatants": [
+            {
+                "id": "maren",
+                "side": "a",
+                "position": {"x": 0, "y": 0},
+                "start_tick": 1,
+                "attributes": {"prowess": 5},
+                "skills": {"ranged": 6},
+                "weapons": [{**carbine, "ranges": [15, 40, 80]}],
+            },
+            {
+                "id": "osk",
+                "side": "b",
+                "position": {"x": 20, "y": 0},
+                "start_tick": 3,
+                "attributes": {"prowess": 3},
+                "armor": "leather",
+            },
+        ],
+    }
+
+
+def _fatewalker_swords() -> dict[str, Any]:
+    """Two swordsmen, Prowess 6 at Weaponry 6, 1.5 m apart."""
+    sword = {"id": "sword", "damage": "2x3/3x1", "size": "M", "speed": 6, "reach": 2}
+
+    def fencer(fid: str, x: float, tick: int, **sheet: Any) -> dict[str, Any]:
+        return {
+            "id": fid,
+            "side": fid,
+            "position": {"x": x, "y": 0},
+            "start_tick": tick,
+            "attributes": {"prowess": 6},
+            "skills": {"weaponry": 6, "agility": 3},
+            "weapons": [sword],
+            **sheet,
+        }
+
+    return {
+        "ruleset": "fatewalker",
+        "seed": 1,
+        "combatants": [fencer("ada", 0, 1), fencer("bo", 1.5, 3, armor="chain")],
+    }
+
+
+CASES += [
+    (
+        "fatewalker: ilaria's rapier at brann, who dodges (duel)",
+        "examples/fatewalker-duel.yaml",
+        {"actor": "ilaria", "do": "strike", "target": "brann", "weapon": "rapier"},
+    ),
+    (
+        "fatewalker: sword against a parry, chain",
+        _fatewalker_swords(),
+        {"actor": "ada", "do": "strike", "target": "bo", "weapon": "sword", "reaction": "parry"},
+    ),
+    (
+        "fatewalker: carbine shot at 20 m, leather",
+        _fatewalker_shot(),
+        {"actor": "maren", "do": "shoot", "target": "osk", "weapon": "carbine"},
+    ),
+]
+
+
 def _state(source: dict[str, Any] | str) -> Any:
     spec = (
         load_scenario(ROOT / source)

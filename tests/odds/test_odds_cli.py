@@ -68,3 +68,14 @@ def test_refusals_are_one_line_and_exit_2() -> None:
         assert code == 2, args
         assert out == ""
         assert message in err and err.count("\n") == 1, err
+
+
+def test_a_fatewalker_strike_is_exact() -> None:
+    """fatewalker's strike, sampled before its odds model, is now worked out exactly."""
+    duel = str(ROOT / "examples/fatewalker-duel.yaml")
+    action = "{do: strike, target: brann, weapon: rapier}"
+    code, out, _ = _run(duel, "--action", action)
+    assert code == 0
+    assert out.startswith("ilaria strike brann   [fatewalker]   exact")
+    for part in ("hit", "dodged", "miss", "critical failure", "expected"):
+        assert part in out

@@ -8,10 +8,12 @@ from fractions import Fraction
 import pytest
 
 import fracas
+from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.odds import NoExactOdds, OddsModel, action_odds, model_of
 from fracas.core.odds_walk import sample_odds
-from fracas.rulesets.fatewalker import RULESET as FATEWALKER
+from fracas.core.state import EncounterState
+from fracas.rulesets.fatewalker.ruleset import Fatewalker
 from fracas.runner import run_scenario
 from fracas.scenario import load_scenario
 
@@ -50,21 +52,33 @@ def test_sampling_is_reproducible_by_seed() -> None:
     assert first.chances == again.chances
 
 
+class _Undeclared(Fatewalker):
+    """fatewalker as it was before it declared how its rules read the dice."""
+
+    odds_model = OddsModel()
+
+    def exact_odds(self, state: EncounterState, action: Action) -> None:
+        return None
+
+
 def test_a_ruleset_without_odds_code_gets_sampled_odds() -> None:
-    """fatewalker declares nothing for odds: its strike (a pool of d10s read face by face,
-    a million ways to fall) is too large to enumerate, so it is sampled, says why, and
-    states its error."""
-    assert model_of(FATEWALKER) == OddsModel()  # the safe default: every face read
+    """A ruleset that declares nothing for odds reads every face: fatewalker's strike so
+    read (a pool of d10s, a million ways to fall) is too large to enumerate, so it is
+    sampled, says why, and states its error."""
+    plain = _Undeclared()
+    assert model_of(plain) == OddsModel()  # the safe default: every face read
     spec = load_scenario(f"{EXAMPLES}/fatewalker-duel.yaml").model_copy(update={"autoplay": False})
-    encounter = run_scenario(spec).encounter
-    strike = {"do": "strike", "target": "brann", "weapon": "rapier"}
-    odds = fracas.odds(encounter, strike, actor="ilaria", samples=200)
+    state = run_scenario(spec).encounter.state
+    strike = plain.parse_action(
+        {"actor": "ilaria", "do": "strike", "target": "brann", "weapon": "rapier"}
+    )
+    odds = action_odds(plain, state, strike, samples=200)
     assert odds.method == "sampled" and odds.how == "sampling"
     assert "ways to fall" in odds.note
     assert sum(odds.chances.values()) == 1
     assert all(odds.error(p) > 0 for p in odds.outcomes.values() if 0 < p < 1)
     with pytest.raises(NoExactOdds):
-        fracas.odds(encounter, strike, actor="ilaria", method="exact")
+        action_odds(plain, state, strike, method="exact")
 
 
 def test_an_illegal_action_is_refused_with_the_rules_reason_and_nothing_changes() -> None:

@@ -29,14 +29,25 @@ from fracas.core.state import Status
 if TYPE_CHECKING:
     from fracas.core.actions import Action
     from fracas.core.events import Event
+    from fracas.core.notation import DiceExpr
     from fracas.core.ruleset import Ruleset
     from fracas.core.state import EncounterState
 
-Reads = Literal["faces", "multisets", "totals"]
+Reads = Literal["faces", "multisets", "totals", "counts"]
 """What a ruleset's rules read of a roll, and so the coarsest branching that gives the same
-odds: every face in order, the faces as a bag (doubles, the kept pair), or only the total.
-Enumerating totals walks the exact distribution of each expression (`core.distribution`), so
-a pool of ten d6 is eleven branches, not sixty million."""
+odds: every face in order, the faces as a bag (doubles, the kept pair), only the total, or
+how many dice fell in each class of faces the rules cannot tell apart (`OddsModel.classes`:
+a success, a failure, a success showing 0 ...). Enumerating totals walks the exact
+distribution of each expression (`core.distribution`), so a pool of ten d6 is eleven
+branches, not sixty million; counting classes makes a pool of ten d10 read as successes or
+failures eleven branches too, even when its dice are read against different numbers."""
+
+FaceClasses = tuple[tuple[int, ...], ...]
+"""One die's faces split into the classes its reader cannot tell apart: ((1, 2, 3), (4, ...))."""
+Classifier = Callable[["EncounterState", "DiceExpr", str], "tuple[FaceClasses, ...] | None"]
+"""For `reads="counts"`: given the state the action starts from, a roll's expression and its
+reason, the classes of each of its dice in the order they are rolled; None when the rules may
+read this roll's faces otherwise (it is then branched face by face)."""
 
 Method = Literal["exact", "sampled"]
 How = Literal["formula", "enumeration", "sampling"]
@@ -95,6 +106,8 @@ class OddsModel:
 
     reads: Reads = "faces"
     """The safe default reads every face; a ruleset whose rules read less says so."""
+    classes: Classifier | None = None
+    """How each die of a roll is read, for `reads="counts"` (see `Classifier`)."""
     reader: Reader = generic_reading
     target: Callable[[Action], str | None] = default_target
     """Whose damage, downing and death the odds report (a shot at several: the first)."""

@@ -8,11 +8,18 @@ free. Neither changes the state: states are immutable and each run starts from t
 choices made so far and takes the first branch of every roll past them; the next run moves
 the deepest roll with branches left on by one. A roll branches by what the ruleset's rules
 read of it (`OddsModel.reads`): every face in order, the faces as a sorted bag with their
-multinomial weight, or the total with its exact chance from `core.distribution`. A leaf's
+multinomial weight, the total with its exact chance from `core.distribution`, or how many
+dice fell in each class of faces the ruleset says its rules cannot tell apart (`counts`,
+`OddsModel.classes`: a pool of d10 read against target numbers branches by its successes
+and not by its faces, each branch weighted by the ways to fall so). A leaf's
 chance is the product of its branches' chances, so the leaves add up to exactly 1. The
 walk gives up (`NoExactOdds`) past `MAX_LEAVES` runs, past `MAX_ROLLS` rolls in one run
 (tie re-rolls that could go on), or on a roll it cannot branch (exploding dice when faces
 are read), and the caller samples instead.
+
+`walk_after` is the same walk with the first rolls scripted: what a closed form that has
+worked out the chances of those rolls itself uses to let the rules say what they come to,
+whatever they roll after them.
 
 **Sampling** resolves the action `samples` times, trial `i` with `Random(f"{seed}:{i}")`
 (the simulator's per-trial seeds), so the same seed gives the same estimate.
@@ -22,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -32,10 +39,21 @@ from fracas.core.distribution import distribution
 from fracas.core.errors import TooLargeToCompute
 from fracas.core.events import DiceRolled
 from fracas.core.notation import DiceExpr, DiceTerm, as_expr
-from fracas.core.odds import ActionOdds, NoExactOdds, Reads, Tally, build, model_of, tally
+from fracas.core.odds import (
+    ActionOdds,
+    FaceClasses,
+    NoExactOdds,
+    OddsModel,
+    Reads,
+    Tally,
+    build,
+    model_of,
+    tally,
+)
 
 if TYPE_CHECKING:
     from fracas.core.actions import Action
+    from fracas.core.events import Event
     from fracas.core.ruleset import Ruleset
     from fracas.core.state import EncounterState
 
@@ -94,6 +112,60 @@ def _term_branches(term: DiceTerm, reads: Reads) -> list[tuple[tuple[int, ...], 
     return bags
 
 
+@lru_cache(maxsize=1024)
+def counted(expr: DiceExpr, per_die: tuple[FaceClasses, ...]) -> tuple[tuple[Branch, ...], int]:
+    """The branches of one roll read by classes (`reads="counts"`): `per_die` gives each
+    die's faces split into classes. Dice split alike are interchangeable, so each such group
+    branches by how many of its dice fall in each class, weighted by the multinomial times
+    each class's size to the power of its count; a branch shows the first face of each class,
+    in the group's positions in class order. The ways add up to every face sequence's."""
+    dice = [term for _, term in expr.terms if isinstance(term, DiceTerm)]
+    if any(term.explode for term in dice):
+        raise NoExactOdds(f"'{expr}' explodes: its faces have no end to enumerate")
+    sides = [term.sides for term in dice for _ in range(term.count)]
+    if len(per_die) != len(sides) or any(
+        sorted(f for c in classes for f in c) != list(range(1, n + 1)) or not all(classes)
+        for classes, n in zip(per_die, sides, strict=False)
+    ):
+        raise ValueError(f"classes {per_die} do not split the faces of each die of '{expr}'")
+    groups: dict[FaceClasses, list[int]] = {}
+    for at, classes in enumerate(per_die):
+        groups.setdefault(classes, []).append(at)
+    per_group: list[list[tuple[tuple[tuple[int, int], ...], int]]] = []
+    for classes, positions in groups.items():
+        options = []
+        for counts in _compositions(len(positions), len(classes)):
+            ways = math.factorial(len(positions))
+            for cls, n in zip(classes, counts, strict=True):
+                ways = ways // math.factorial(n) * len(cls) ** n
+            shown = [cls[0] for cls, n in zip(classes, counts, strict=True) for _ in range(n)]
+            options.append((tuple(zip(positions, shown, strict=True)), ways))
+        per_group.append(options)
+    count = math.prod(len(options) for options in per_group)
+    if count > MAX_LEAVES:
+        raise NoExactOdds(f"'{expr}' has {count:,} ways to be read, above {MAX_LEAVES:,}")
+    found: list[Branch] = []
+    for combo in itertools.product(*per_group):
+        placed = [0] * len(sides)
+        for part, _ in combo:
+            for at, face in part:
+                placed[at] = face
+        faces = tuple(placed)
+        found.append((faces, evaluate(expr, faces), math.prod(w for _, w in combo)))
+    return tuple(found), sum(w for _, _, w in found)
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to write `total` as `parts` counts of 0 or more, in order."""
+    if parts == 1:
+        return [(total,)]
+    return [
+        (first, *rest)
+        for first in range(total, -1, -1)
+        for rest in _compositions(total - first, parts - 1)
+    ]
+
+
 _NO_FACES = ScriptedRng(())
 
 
@@ -105,22 +177,67 @@ def _no_rng(dice: Dice) -> None:
     dice._attentive = None
 
 
+Script = Sequence[tuple[str, tuple[int, ...]]]
+"""Rolls given in advance: each roll's expression as the rules write it, and its faces."""
+
+
 class _Branching(Dice):
-    """A `Dice` that follows a path of branch choices and extends it with first branches."""
+    """A `Dice` that hands out a script's rolls first, then follows a path of branch
+    choices and extends it with first branches."""
 
-    __slots__ = ("_at", "_path", "_reads", "ways", "whole")
+    __slots__ = (
+        "_at",
+        "_model",
+        "_path",
+        "_script",
+        "_scripted",
+        "_state",
+        "rolled",
+        "ways",
+        "whole",
+    )
 
-    def __init__(self, path: list[list[int]], reads: Reads) -> None:
+    def __init__(
+        self,
+        path: list[list[int]],
+        model: OddsModel,
+        state: EncounterState,
+        script: Script = (),
+    ) -> None:
         _no_rng(self)
         self._path = path
-        self._reads = reads
+        self._model = model
+        self._state = state
+        self._script = script
+        self._scripted = 0
         self._at = 0
         self.ways = 1
         self.whole = 1
+        self.rolled: list[tuple[str, str]] = []
+        """Each roll's expression and reason, in order."""
+
+    def _branches(self, parsed: DiceExpr, reason: str) -> tuple[tuple[Branch, ...], int]:
+        reads = self._model.reads
+        if reads != "counts":
+            return branches(parsed, reads)
+        classify = self._model.classes
+        per_die = classify(self._state, parsed, reason) if classify is not None else None
+        return branches(parsed, "faces") if per_die is None else counted(parsed, per_die)
 
     def roll(self, expr: str | DiceExpr, *, reason: str) -> DiceRolled:
         parsed = as_expr(expr)
-        options, denominator = branches(parsed, self._reads)
+        self.rolled.append((str(parsed), reason))
+        if self._scripted < len(self._script):
+            wanted, given = self._script[self._scripted]
+            if str(parsed) != wanted:
+                raise NoExactOdds(
+                    f"the rules rolled '{parsed}' ({reason}), not the planned {wanted}"
+                )
+            self._scripted += 1
+            return DiceRolled(
+                expr=str(parsed), faces=given, total=evaluate(parsed, given), reason=reason
+            )
+        options, denominator = self._branches(parsed, reason)
         if self._at == len(self._path):
             if self._at >= MAX_ROLLS:
                 raise NoExactOdds(f"one outcome rolls more than {MAX_ROLLS} times")
@@ -149,16 +266,55 @@ def enumerate_odds(
     """Exact odds by running the resolver over every outcome of its dice (module doc), at
     most `leaves` times."""
     model = model_of(ruleset)
+    chances = walk_after(ruleset, state, action, (), leaves=leaves)
+    return build(action, model.target(action), chances, "enumeration", order=ORDER)
+
+
+def walk_after(
+    ruleset: Ruleset,
+    state: EncounterState,
+    action: Action,
+    script: Script,
+    *,
+    check: Callable[[Sequence[Event]], None] | None = None,
+    leaves: int = MAX_LEAVES,
+) -> dict[Tally, Fraction]:
+    """The chance of each ending once the first rolls have come up as `script` says (so
+    the chances add up to 1 over what comes after it), by the walk of the module doc, at
+    most `leaves` resolutions. `check` sees each resolution's events and raises
+    `NoExactOdds` when they are not what the caller planned; rolling other expressions than
+    the script's, or fewer rolls, is a refusal too."""
+    model = model_of(ruleset)
     chances: dict[Tally, Fraction] = {}
     path: list[list[int]] = []
     for _ in range(leaves):
-        dice = _Branching(path, model.reads)
+        dice = _Branching(path, model, state, script)
         resolution = ruleset.resolve(state, action, dice)
+        if dice._scripted < len(script):
+            raise NoExactOdds(
+                f"the rules rolled {dice._scripted} of the {len(script)} planned rolls"
+            )
+        if check is not None:
+            check(resolution.events)
         leaf = tally(state, resolution.state, action, resolution.events, model)
         chances[leaf] = chances.get(leaf, Fraction(0)) + Fraction(dice.ways, dice.whole)
         if not _advance(path, dice._at):
-            return build(action, model.target(action), chances, "enumeration", order=ORDER)
+            return chances
     raise NoExactOdds(f"more than {leaves:,} ways for the dice to fall")
+
+
+def first_outcome(
+    ruleset: Ruleset, state: EncounterState, action: Action, script: Script = ()
+) -> tuple[list[tuple[str, str]], Sequence[Event]]:
+    """The rolls the rules make (expression, reason) and the events of one resolution, when
+    the script's rolls come up as given and every later roll takes the walk's first branch
+    (under `counts`, every die in its first class): how a closed form learns what the rules
+    roll after the rolls it has planned, without working it out a second time."""
+    dice = _Branching([], model_of(ruleset), state, script)
+    resolution = ruleset.resolve(state, action, dice)
+    if dice._scripted < len(script):
+        raise NoExactOdds(f"the rules rolled {dice._scripted} of the {len(script)} planned rolls")
+    return dice.rolled, resolution.events
 
 
 def sample_odds(

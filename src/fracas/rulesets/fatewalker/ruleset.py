@@ -50,6 +50,7 @@ from fracas.rulesets.fatewalker.actions import (
     TwinPistols,
     UseSkill,
 )
+from fracas.rulesets.fatewalker.odds import ODDS, exact_odds
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
 from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     ambush,
@@ -88,6 +89,8 @@ class Fatewalker(TickedRuleset):
     options_model = FatewalkerOptions
     turn_model: ClassVar[TickTimeline] = TIMELINE
     hold_action = Hold
+    odds_model = ODDS  # how odds read this ruleset's rolls and events (fatewalker/odds.py)
+    exact_odds = exact_odds  # a plain strike or shot in closed form (fatewalker/odds.py)
 
     def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:
         return {
