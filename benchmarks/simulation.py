@@ -155,8 +155,9 @@ def main() -> None:
         ruleset: per_ruleset(name, fights) for ruleset, (name, fights) in EXAMPLES.items()
     }
     report["scaling"] = {
-        "lines": scaling("lines-skirmish.yaml", 1000),
+        "lines": scaling("lines-skirmish.yaml", 20000),  # the fast path: ~0.1 ms a fight
         "nwo": scaling("nwo-firefight.yaml", 150),
+        "tiers": scaling("tiers-duel.yaml", 600),
     }
     json.dump(report, sys.stdout)
 
