@@ -24,12 +24,13 @@ test fails until both agree.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import groupby
 from typing import cast
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.dice import Dice, RandInt, Totaller, totaller
 from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
-from fracas.core.initiative import rank
+from fracas.core.initiative import MAX_REROLLS
 from fracas.core.notation import parse, plus, with_modifier
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
@@ -61,16 +62,23 @@ which the engine's own stall check judges (`runner.STALL_LIMIT`)."""
 PLANS_KEPT = 200_000
 """Plans remembered per fork before the memory starts over (a few tens of megabytes)."""
 
-Plan = tuple[float, float, int, int, int, int, bool]
-"""An attack worth making: value, chance, the line to step to first (-1: none), the foe,
-the weapon and the second weapon (-1: none), by index; and whether aiming first pays."""
-
-_UNKNOWN = object()
-
 # what the tactics chose: (kind, target or line, weapon or item, second weapon)
 END, MOVE, DASH, DEFEND, AIM, ATTACK, HEAL, GRAPPLE, BREAK_FREE = range(9)
 Choice = tuple[int, int, int, int]
 _END: Choice = (END, 0, 0, 0)
+_DEFEND: Choice = (DEFEND, 0, 0, 0)
+_AIM: Choice = (AIM, 0, 0, 0)
+_BREAK_FREE: Choice = (BREAK_FREE, 0, 0, 0)
+"""The choices without a target, built once: a choice is only read, never changed."""
+
+Plan = tuple[float, Choice]
+"""An attack worth making, as `_aim_pays` and `_wishes` turn it into a wish: its chance,
+and the wish that follows from it unless the hurt planner defends instead (the step to
+the line it is made from, else aiming when that pays, else the attack itself). Built once
+per situation (see `_Fight.best_plan`), so a turn that meets a known one builds nothing."""
+
+_NO_FOE: Plan = (1.0, _END)
+"""`best_plan`'s answer when no foe stands: `_wishes` has nothing to wish but the end."""
 
 
 class _Card:
@@ -251,6 +259,7 @@ class _Compiled:
         where = {cid: n for n, cid in enumerate(self.ids)}
         self.sheets = [_Sheet(f, opts) for f in fighters]
         self.dexterity = [f.dexterity for f in fighters]
+        self.perception = [f.perception for f in fighters]
         self.plans: dict[tuple[int | bool, ...], Plan | None] = {}
         """tactics._best_plan's answers by situation (see `_Fight.best_plan`)."""
         sides = list(dict.fromkeys(f.side for f in fighters))
@@ -350,41 +359,43 @@ class _Fight:
     # -- the simulator's loop (sim/trial.play) ------------------------------------------
 
     def play(self, max_rounds: int) -> FastTrial | None:
+        """The loop of sim/trial.play, a turn at a time: the round only moves on when a turn
+        ends, and the outcome only when `after_action` looks, so within a turn only the
+        outcome is looked at again, and only after `after_action`."""
         try:
             if not self.c.started:
                 self.start()
                 self.taken = [0] * len(self.hp)  # the loop counts from the first action on
-            end = "round limit"
-            steps = 0
-            while self.round <= max_rounds:
-                if self.outcome is not None:
-                    end = "outcome"
-                    break
+            choose, choose_spent = self.choose, self.choose_spent
+            attack, act, end_turn = self.attack, self.act, self.end_turn
+            while self.round <= max_rounds and self.outcome is None:
                 n = self.this_round[self.index]
-                choice = self.choose(n)
-                if choice[0] == END:
-                    self.end_turn(n)
-                    steps = 0
-                else:
-                    self.actor = n
+                steps = 0
+                self.actor = n  # choosing deals nothing: only the actions and end_turn count
+                choice = choose_spent(n) if self.acted else choose(n)
+                while choice is not _END:  # the one choice that ends a turn is `_END`
                     if choice[0] == ATTACK:
-                        self.attack(n, choice[1], choice[2], choice[3])
+                        attack(n, choice)
                     else:
-                        self.act(n, choice)
-                    self.actor = -1
+                        act(n, choice)
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                if self.holding or self.fell:
-                    self.after_action()
-            else:
-                if self.outcome is not None:
-                    end = "outcome"
+                    if self.holding or self.fell:
+                        self.after_action()
+                        if self.outcome is not None:
+                            break
+                    choice = choose_spent(n) if self.acted else choose(n)
+                else:
+                    self.actor = -1
+                    end_turn(n)
+                    if self.holding or self.fell:
+                        self.after_action()
         except _Handback:
             return None
         status = self.status
         return FastTrial(
-            end=end,
+            end="outcome" if self.outcome is not None else "round limit",
             outcome=self.outcome,
             round=self.round,
             hp=tuple(self.hp),
@@ -396,23 +407,37 @@ class _Fight:
     # -- start, turns and rounds (Ruleset.start, core/turns.InitiativeRounds) ------------
 
     def start(self) -> None:
-        """Initiative (rules/initiative.py, with core.initiative.rank itself), then round 1."""
+        """Initiative (rules/initiative.py, ranked as `core.initiative.rank` ranks), then
+        round 1."""
         if not self.c.fixed_order:
-            r = self.r
-            sheets = self.sheets
-            by_perception = self.o.by_perception
-            ids = self.c.ids
-            perceptions = {cid: sheets[n].perception for n, cid in enumerate(ids)}
-
-            def key(cid: str, depth: int) -> tuple[int, ...]:
-                perception = perceptions[cid]
-                total = r(1, 6) + perception
-                return (total, perception if by_perception and depth == 0 else 0)
-
-            self.order = [ids.index(cid) for cid in rank(ids, key)]
+            self.order = self.rank(list(range(len(self.hp))), 0)
         self.new_round(1)
         self.start_turn(0, skipped=0)
         self.check_outcome()
+
+    def rank(self, group: list[int], depth: int) -> list[int]:
+        """`core.initiative.rank` with lines' roll key, written out over indices: everyone in
+        `group` (in listing order) rolls 1d6 + Perception in that order, the keys are taken
+        highest first, and each tie re-rolls (one level deeper) before the next lower key is
+        looked at, so the same faces are drawn in the same order. The key is (total,
+        Perception) on the first roll under `perception_then_reroll`, else (total, 0), as
+        there; the sort is stable, so the tied keep listing order, and past `MAX_REROLLS`
+        that order settles a tie, as there."""
+        r = self.r
+        perception = self.c.perception
+        tiebreak = depth == 0 and self.o.by_perception
+        key = {n: (r(1, 6) + perception[n], perception[n] if tiebreak else 0) for n in group}
+        ranked = sorted(group, key=key.__getitem__, reverse=True)
+        if len(set(key.values())) == len(group):
+            return ranked  # no tie: most first rolls
+        ordered: list[int] = []
+        for _, alike in groupby(ranked, key.__getitem__):
+            tied = list(alike)
+            if len(tied) > 1 and depth < MAX_REROLLS:
+                ordered += self.rank(tied, depth + 1)
+            else:
+                ordered += tied
+        return ordered
 
     def new_round(self, number: int) -> None:
         self.round = number
@@ -421,16 +446,17 @@ class _Fight:
 
     def start_turn(self, index: int, skipped: int) -> None:
         """InitiativeRounds._start_turn, skipping those who cannot act."""
+        status, defend, o = self.status, self.defend, self.o
         while True:
             self.index = index
             n = self.this_round[index]
             self.acted, self.moved, self.allowance = False, 0, 1  # Lines.apply(TurnStarted)
-            if self.defend[n] and not self.o.defend_to_end:
-                self.defend[n] = 0
-            if self.status[n] == DYING and self.o.dying_own_turns:
-                self.count_down(n)
-            if self.status[n] == ACTIVE:
+            if defend[n] and not o.defend_to_end:
+                defend[n] = 0
+            if status[n] == ACTIVE:
                 return
+            if status[n] == DYING and o.dying_own_turns:
+                self.count_down(n)  # never stands them up: no need to look again
             self.turn_ends(n)
             skipped += 1
             if skipped >= 3 * len(self.this_round):
@@ -464,22 +490,24 @@ class _Fight:
     def end_turn(self, n: int) -> None:
         """InitiativeRounds.end_turn; the next fighter's turn starts here too when it can
         act (the common case, kept free of calls), else `start_turn` skips on."""
-        if self.aim[n]:  # turn_ends, inline
-            self.aim[n] -= 1
-        if self.defend[n] and self.o.defend_to_end:
-            self.defend[n] -= 1
+        aim, defend, to_end = self.aim, self.defend, self.o.defend_to_end
+        if aim[n]:  # turn_ends, inline
+            aim[n] -= 1
+        if defend[n] and to_end:
+            defend[n] -= 1
         index = self.index + 1
-        if index >= len(self.this_round):
+        this_round = self.this_round
+        if index >= len(this_round):
             self.start_turn(self.next_index(self.index), skipped=0)
             return
-        following = self.this_round[index]
+        following = this_round[index]
         if self.status[following] != ACTIVE:
             self.start_turn(index, skipped=0)
             return
         self.index = index  # start_turn for an active fighter
         self.acted, self.moved, self.allowance = False, 0, 1
-        if self.defend[following] and not self.o.defend_to_end:
-            self.defend[following] = 0
+        if defend[following] and not to_end:
+            defend[following] = 0
 
     def after_action(self) -> None:
         """BaseRuleset.resolve's tail: Lines.after_action, then the outcome check. Both are
@@ -553,26 +581,25 @@ class _Fight:
     # -- the tactics (lines/tactics.py: _wishes, then Ruleset.first_legal) ----------------
 
     def choose(self, n: int) -> Choice:
-        """The first of the tactics' wishes that `verify` would accept, else ending the turn."""
-        if self.status[n] != ACTIVE:
+        """The first of the tactics' wishes that `verify` would accept, else ending the turn,
+        while `n`'s action is unspent (`choose_spent` once it is)."""
+        status = self.status
+        if status[n] != ACTIVE:
             return _END  # BaseRuleset.verify: only end_turn for the fallen
         if self.held_by[n] >= 0:
-            return (BREAK_FREE, 0, 0, 0) if not self.acted else _END
+            return _BREAK_FREE
         sheet = self.sheets[n]
-        if self.acted:
-            return self.step_after(n, sheet)
-        status = self.status
         if sheet.gear:
             cared = self.care(n, sheet)
             if cared is not None:
                 return cared
-        foes = [f for f in sheet.foes if status[f] == ACTIVE]
-        if not foes:
+        plan = self.best_plan(n, sheet)
+        if plan is _NO_FOE:
             return _END
-        plan = self.best_plan(n, sheet, foes)
         if plan is None:
+            foes = [f for f in sheet.foes if status[f] == ACTIVE]
             return self.close_in(n, sheet, foes)
-        _, chance, step, target, weapon, second, aim_pays = plan
+        chance, wish = plan
         hp, max_hp = self.hp, self.max_hp
         if hp[n] * HURT_SHARE <= max_hp[n] and chance < POOR_CHANCE:
             fighting = any(
@@ -580,22 +607,25 @@ class _Fight:
                 for a in sheet.allies
             )
             if fighting:
-                return (DEFEND, 0, 0, 0)
-        if step >= 0:
-            return (MOVE, step, 0, 0)
-        if aim_pays:
-            return (AIM, 0, 0, 0)
-        return (ATTACK, target, weapon, second)
+                return _DEFEND
+        return wish
 
-    def step_after(self, n: int, sheet: _Sheet) -> Choice:
-        """The wishes left once the action is spent: every heal, attack, dash or grapple
-        fails `require_action`, so only `_care`'s step toward a dying ally and `_close_in`'s
-        step toward the foes remain, and neither once the turn's movement is spent too."""
-        if self.moved >= self.allowance or (
-            self.o.move_uses_action and self.allowance < DASH_ALLOWANCE
+    def choose_spent(self, n: int) -> Choice:
+        """`choose` once the action is spent. The fallen may only end the turn, and so may
+        the held (breaking free needs the action); for the others every heal, attack, dash
+        or grapple fails `require_action`, so only `_care`'s step toward a dying ally and
+        `_close_in`'s step toward the foes remain, and neither once the turn's movement is
+        spent too."""
+        status = self.status
+        if (
+            status[n] != ACTIVE
+            or self.held_by[n] >= 0
+            or self.moved >= self.allowance
+            or (self.o.move_uses_action and self.allowance < DASH_ALLOWANCE)
         ):
             return _END
-        status, line = self.status, self.line
+        sheet = self.sheets[n]
+        line = self.line
         here = line[n]
         if sheet.gear and any(left > 0 for left in self.charges[n]):
             for ally in sheet.allies:
@@ -646,29 +676,34 @@ class _Fight:
         here = self.line[n]
         return 1 <= to <= 6 and to != here and abs(to - here) <= self.allowance - self.moved
 
-    def best_plan(self, n: int, sheet: _Sheet, foes: list[int]) -> Plan | None:
+    def best_plan(self, n: int, sheet: _Sheet) -> Plan | None:
         """tactics._best_plan: the most worthwhile attack from here or a neighbouring line,
-        weighed in the tactics' order (line, then foe, then attack) with their tolerance.
+        weighed in the tactics' order (line, then foe, then attack) with their tolerance;
+        `_NO_FOE` when no foe stands. Only asked while the action is unspent (`choose`), as
+        `_best_plan` answers nothing otherwise.
 
-        The weighed attacks are kept per (stance, Dexterity, HP) of the foe, one slot per
-        gap, so a turn builds one key per foe rather than one per foe and line."""
-        if self.acted:
-            return None
-        line, defend, hp = self.line, self.defend, self.hp
+        The answer follows from who plans, from where, whether it may step and aims, and
+        each foe's line, stance, HP and status (standing or not), and fights meet the same
+        few situations over and over: it is kept per situation, and a known one costs a
+        key (one number a foe, standing or not) and a look-up. The weighed attacks are
+        kept per (stance, Dexterity, HP) of the foe, one slot per gap, so working a
+        situation out builds one key per foe rather than one per foe and line."""
+        line, defend, hp, status = self.line, self.defend, self.hp, self.status
         here = line[n]
         may_step = self.moved < self.allowance and not self.o.move_uses_action
         aimed = self.aim[n] > 0
-        # the plan follows from these alone (who plans, from where, and each standing foe's
-        # line, stance and HP), and fights meet the same few situations over and over
-        codes = [((hp[f] * 8 + line[f]) * 3 + defend[f]) << 16 | f for f in foes]
+        # a foe's number in the key is its place in `sheet.foes`, which `n` fixes
+        codes = [((hp[f] * 8 + line[f]) * 3 + defend[f]) * 4 + status[f] for f in sheet.foes]
         key = (n, here, may_step, aimed, *codes)
         plans = self.c.plans
-        known = plans.get(key, _UNKNOWN)
-        if known is not _UNKNOWN:
-            return cast("Plan | None", known)
+        try:
+            return plans[key]
+        except KeyError:
+            pass  # worked out below, once
         if len(plans) >= PLANS_KEPT:
             plans.clear()
-        plan = plans[key] = self.plan(n, sheet, foes, may_step, aimed)
+        foes = [f for f in sheet.foes if status[f] == ACTIVE]
+        plan = plans[key] = self.plan(n, sheet, foes, may_step, aimed) if foes else _NO_FOE
         return plan
 
     def plan(
@@ -688,7 +723,7 @@ class _Fight:
             if table is None:
                 table = weighed[alike] = [None] * 6
             tables.append((foe, line[foe], table, alike))
-        best: Plan | None = None
+        best: tuple[float, float, int, int, int, int] | None = None
         best_value = 0.0
         for at in lines:
             step = -1 if at == here else at
@@ -699,12 +734,17 @@ class _Fight:
                     attacks = table[gap] = self.weigh(sheet, gap, alike, aimed)
                 for value, chance, weapon, second in attacks:
                     if best is None or value > best_value + 1e-9:
-                        best = (value, chance, step, foe, weapon, second, False)
+                        best = (value, chance, step, foe, weapon, second)
                         best_value = value
-        if best is None or best[2] >= 0 or aimed or best[5] >= 0:
-            return best
+        if best is None:
+            return None
+        _, chance, step, foe, weapon, second = best
+        if step >= 0:
+            return (chance, (MOVE, step, 0, 0))
+        attack = (chance, (ATTACK, foe, weapon, second))
+        if aimed or second >= 0:
+            return attack
         # tactics._aim_pays: from here (there is no step), with one weapon, not yet aiming
-        value, chance, step, foe, weapon, second, _ = best
         aimed_chance = strike_chance(
             sheet.weapons[weapon],
             abs(here - self.line[foe]),
@@ -713,7 +753,7 @@ class _Fight:
             self.o.tie_hits,
             aimed=True,
         )
-        return (value, chance, step, foe, weapon, second, aimed_chance > AIM_PAYS * chance)
+        return (chance, _AIM) if aimed_chance > AIM_PAYS * chance else attack
 
     def weigh(
         self, sheet: _Sheet, gap: int, alike: tuple[bool, int, int], aimed: bool
@@ -750,9 +790,9 @@ class _Fight:
     # -- resolving the chosen action (lines/rules) ----------------------------------------
 
     def act(self, n: int, choice: Choice) -> None:
-        kind, target, item, second = choice
+        kind, target, item, _ = choice
         if kind == ATTACK:
-            self.attack(n, target, item, second)
+            self.attack(n, choice)
         elif kind == MOVE:  # movement.resolve_move
             if self.o.move_uses_action and self.allowance < DASH_ALLOWANCE:
                 self.acted = True
@@ -779,32 +819,38 @@ class _Fight:
         elif kind == BREAK_FREE:
             self.break_free(n)
 
-    def attack(self, n: int, target: int, weapon: int, second: int) -> None:
+    def attack(self, n: int, choice: Choice) -> None:
         """attack.resolve: one strike, or two when dual wielding (the second forgone when the
         first left the target dying and the dying may not be attacked)."""
+        _, target, weapon, second = choice
         self.acted = True
-        cards = self.sheets[n].cards
-        self.strike(n, target, cards[weapon], 0)
+        sheet = self.sheets[n]
+        self.strike(n, target, sheet.cards[weapon], 0)
         if second < 0:
             return
         if self.status[target] == DYING and self.o.spare_dying:
             return
-        self.strike(n, target, cards[second], self.sheets[n].dual)
+        self.strike(n, target, sheet.cards[second], sheet.dual)
 
     def strike(self, n: int, target: int, card: _Card, penalty: int) -> None:
         """attack.strike: attack roll, defense roll, damage on a hit."""
         r = self.r
-        line = self.line
-        if card.range >= 0:
-            penalty += max(0, abs(line[n] - line[target]) - card.range)
-        if self.aim[n]:
+        o = self.o
+        if card.range >= 0:  # beyond its range a card loses one a line
+            line = self.line
+            beyond = abs(line[n] - line[target]) - card.range
+            if beyond > 0:
+                penalty += beyond
+        aim = self.aim
+        if aim[n]:
             attack = card.aimed(r) - penalty
-            if self.o.aim_once:
-                self.aim[n] = 0
+            if o.aim_once:
+                aim[n] = 0
         else:
             attack = card.attack(r) - penalty
         # attack.defend
-        if self.status[target] != ACTIVE and self.o.helpless_none:
+        standing = self.status[target] == ACTIVE  # nothing below changes it before the blow
+        if not standing and o.helpless_none:
             defense = 0
         elif self.defend[target]:
             defense = r(1, 6) + r(1, 6) + self.dexterity[target]
@@ -813,18 +859,20 @@ class _Fight:
         margin = attack - defense
         if margin >= CRITICAL_MARGIN:
             damage = card.critical(r)
-        elif margin > 0 or (margin == 0 and self.o.tie_hits):
+        elif margin > 0 or (margin == 0 and o.tie_hits):
             damage = card.damage(r)
         else:
             return
-        hp = self.hp[target]
-        if damage <= 0 or self.status[target] != ACTIVE or damage >= hp:
+        hps = self.hp
+        hp = hps[target]
+        if damage <= 0 or not standing or damage >= hp:
             self.take_damage(target, max(0, damage))
             return
         # take_damage and set_hp for the common blow, which leaves an active target standing
-        self.hp[target] = hp - damage
+        hps[target] = hp - damage
         self.taken[target] += damage
-        if self.sheets[n].side != self.sheets[target].side:
+        sheets = self.sheets
+        if sheets[n].side != sheets[target].side:
             self.dealt[n] += damage
 
     def heal(self, n: int, target: int, item: int) -> None:
