@@ -122,7 +122,7 @@ def test_a_thrown_torch_lands_lit() -> None:
     at (12, 2), dark 11 tiles on at (18, 2); a carries no light any more."""
     fight = _fight(lit=True)
     fight.act("a", "throw_object", item="torch", to=[7, 2])
-    assert [(e.light, e.to) for e in fight.events(LightThrown)] == [("torch", (7, 2))]
+    assert [(e.light, e.at) for e in fight.events(LightThrown)] == [("torch", (7, 2))]
     assert (light_at(fight.state, (12, 2)), light_at(fight.state, (18, 2))) == (BRIGHT, DARK)
     fight.refuse("a", "drop_torch", "a carries no lit light to drop")
 

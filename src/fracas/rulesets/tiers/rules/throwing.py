@@ -63,6 +63,6 @@ def resolve(tx: Transaction, action: ThrowObject) -> None:
     if action.item != UNARMED and (thrower.weapon(action.item) or thrower.item(action.item)):
         tx.emit(Tossed(combatant=thrower.id, item=action.item, at=action.to))
     elif carried_lit(tx.state, thrower.id, action.item):
-        tx.emit(LightThrown(combatant=thrower.id, light=action.item, to=action.to))
+        tx.emit(LightThrown(combatant=thrower.id, light=action.item, at=action.to))
     else:
         tx.emit(ObjectThrown(combatant=action.actor, item=action.item, to=action.to))

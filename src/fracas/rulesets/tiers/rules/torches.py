@@ -96,7 +96,7 @@ class TorchDropped(TiersEvent):
         return state.but(
             arena=dataclasses.replace(
                 board,
-                carried=_without(board.carried, self.combatant),
+                carried=_without(board.carried, self.combatant, self.light),
                 sources=(*board.sources, (x, y, self.light)),
             )
         )
@@ -286,27 +286,14 @@ class LightTaken(TiersEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LightThrown(TiersEvent):
-    """A carried lit light thrown onto a tile (rules/throwing.py): it stands there, lit."""
+class LightThrown(TorchDropped):
+    """A carried lit light thrown onto a tile (rules/throwing.py): it stands there, lit, as a
+    light set down does; only the log's words differ."""
 
     kind: ClassVar[str] = "light_thrown"
-    combatant: str
-    light: str
-    to: tuple[int, int]
-
-    def apply(self, state: EncounterState) -> EncounterState:
-        board: LitGrid = state.arena
-        x, y = self.to
-        return state.but(
-            arena=dataclasses.replace(
-                board,
-                carried=_without(board.carried, self.combatant, self.light),
-                sources=(*board.sources, (x, y, self.light)),
-            )
-        )
 
     def describe(self) -> str:
-        return f"{self.combatant} throws its lit {self.light} onto {self.to}, where it burns on"
+        return f"{self.combatant} throws its lit {self.light} onto {self.at}, where it burns on"
 
 
 def _without_source(
