@@ -88,6 +88,9 @@ class _Arm:
 
 _BARE = _Arm(BUILT_IN[UNARMED])
 
+SHOT_VALUES_KEPT = 100_000
+"""Shot values remembered per fork before the memory starts over."""
+
 
 def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
     """The fast path for trials from `point`, or None where it would have to guess."""
@@ -221,6 +224,9 @@ class _Compiled:
             self.index = 0
             self.outcome = None
 
+        self.shot_values: dict[tuple[int, _Arm, int, int, int], float] = {}
+        """tactics._shot_value by shooter, gun, foe, gap and the foe's cover dice: all it
+        reads that a fight changes."""
         self.numbers: tuple[list[int], ...] = (hp, status, distance, altitude, free_round)
         self.numbers += (fall_speed, held_by, hold, holding, order)
         """What a fight changes, in the order `_Fight` unpacks it."""
@@ -274,6 +280,9 @@ class _Fight:
         self.taken = [0] * n
         self.actor = -1
         """Whose action is being resolved (-1 while a turn ends: that deals nothing)."""
+        self.summed = o.range_measure == "sum"
+        self.grips = sum(1 for h in self.holding if h >= 0)
+        """Holds in the fight: `after_action` looks at them only when there are any."""
         self.fell = True
         """Someone stopped standing since the last outcome check (at first: whoever the
         fork left aloft and down has not been looked at yet)."""
@@ -378,7 +387,7 @@ class _Fight:
             self.start_falls()
         holding = self.holding
         status, distance, altitude = self.status, self.distance, self.altitude
-        for me in self.everyone:  # grappling.loosen
+        for me in self.everyone if self.grips else ():  # grappling.loosen
             them = holding[me]
             if them < 0:
                 continue
@@ -557,19 +566,37 @@ class _Fight:
         """The first of the tactics' wishes that `verify` would accept, else ending the turn,
         for `n` standing with its action unspent."""
         status, side, hp, id_rank = self.status, self.side, self.hp, self.c.id_rank
-        mine = side[n]
-        foes = [m for m in self.everyone if status[m] == ACTIVE and side[m] != mine]
-        if not foes:
+        distance, altitude, in_cover, cover = (
+            self.distance,
+            self.altitude,
+            self.in_cover,
+            self.cover,
+        )
+        here, up, mine, summed = distance[n], altitude[n], side[n], self.summed
+        ranked = []  # tactics._foes with each one's gap (common.apart) and its sort key
+        close = []  # common.enemies_at_zero
+        for m in self.everyone:
+            if status[m] == ACTIVE and side[m] != mine:
+                along = distance[m] - here
+                if along < 0:
+                    along = -along
+                rise = altitude[m] - up
+                if rise < 0:
+                    rise = -rise
+                ranked.append((along + rise if summed else max(along, rise), hp[m], id_rank[m], m))
+                if not along and not rise:
+                    close.append(m)
+        if not ranked:
             return _END
-        apart = self.apart
-        foes.sort(key=lambda f: (apart(n, f), hp[f], id_rank[f]))
-        gripped = self.grip_wish(n)
-        if gripped is not None:
-            return gripped
-        close = self.at_zero(n)
-        blade = self.usable_melee(n)
         held_by = self.held_by
+        if held_by[n] >= 0 or self.holding[n] >= 0:
+            gripped = self.grip_wish(n)
+            if gripped is not None:
+                return gripped
         if close:
+            if len(close) > 1:
+                close.sort(key=self.place.__getitem__)
+            blade = self.usable_melee(n)
             for foe in sorted(close, key=lambda f: (hp[f], id_rank[f])):
                 if self.hurts(blade, foe):
                     return (ATTACK, foe, blade)
@@ -580,17 +607,27 @@ class _Fight:
                     return (GRAPPLE, foe, None)
             if held_by[n] >= 0:
                 return _END  # movement.verify_move: the held cannot move
-            here = self.distance[n]
             return (MOVE, here - 1 if here else 1, None)
+        ranked.sort()  # nearest first, then the weakest, then by id
+        foes = [f for _, _, _, f in ranked]
         best_value = 0.0
         best: tuple[int, _Arm] | None = None
+        values = self.c.shot_values
+        proof = self.proof
         for gun in self.weapons[n]:
             if gun.melee:
                 continue
-            for foe in foes:
-                if not self.hurts(gun, foe):
-                    continue
-                value = self.shot_value(n, foe, gun)
+            pierce = gun.pierce
+            for gap, _, _, foe in ranked:
+                if proof[foe] > pierce:
+                    continue  # tactics._hurts: immune to it
+                rating = cover.get(distance[foe], 0) if in_cover[foe] and not altitude[foe] else 0
+                key = (n, gun, foe, gap, rating)
+                value = values.get(key)
+                if value is None:
+                    if len(values) >= SHOT_VALUES_KEPT:
+                        values.clear()
+                    value = values[key] = self.shot_value(n, foe, gun)
                 if best is None or value > best_value:
                     best_value, best = value, (foe, gun)
         nearest = foes[0]
@@ -762,12 +799,14 @@ class _Fight:
         self.held_by[target] = holder
         self.hold[target] = how
         self.holding[holder] = target
+        self.grips += 1
 
     def release(self, holder: int, target: int) -> None:
         """events.Released: `target` no longer held, `holder` no longer holding."""
         self.held_by[target] = -1
         self.hold[target] = NOT_HELD
         self.holding[holder] = -1
+        self.grips -= 1
 
     def moved(self, n: int, to: int, *, into_cover: bool) -> None:
         """events.Moved at the same altitude; a fall is not restated past the ground."""
