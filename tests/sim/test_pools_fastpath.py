@@ -77,6 +77,27 @@ def test_fights_cut_by_the_round_limit_are_the_engines_too(name: str, max_rounds
     assert any(t.end == "round limit" for t in played)
 
 
+WEAK_COVER = {"cover": [{"distance": d, "rating": "weak"} for d in (0, 1, 3)]}
+"""The brawl with tall grass (2d6) for cover, where the bouncer starts too."""
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"options": {"body_cover": "added", "ff_spread": "first_ally", "ff_zero_hits_ally": True}},
+        {"options": {"tie": "reroll", "grapple_bonus": "signed", "free_attack": "per_round"}},
+        {"options": {"death": "never", "devoured": "dead", "range_measure": "sum"}},
+        {"map": WEAK_COVER, "options": {"success_on": 4}},
+    ],
+)
+def test_the_brawl_under_other_readings_is_the_engines(changes: dict[str, Any]) -> None:
+    """The brawl holds a human shield up against the pistolero, so it reaches the body as
+    cover, friendly fire on the shield and the holds' contests under each reading."""
+    played, handed_back = _both(_brawl_with(**changes), 5, range(80), None)
+    assert handed_back == 0
+    assert len({t.winner for t in played}) == 2
+
+
 def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
     job = make_job(example("pools-brawl.yaml"), 9, {}, None)
     fork = build_fork(job)
