@@ -54,7 +54,8 @@ class Tactics(Board):
                 rise = altitude[m] - up
                 if rise < 0:
                     rise = -rise
-                ranked.append((along + rise if summed else max(along, rise), hp[m], id_rank[m], m))
+                gap = along + rise if summed else along if along > rise else rise
+                ranked.append((gap, hp[m], id_rank[m], m))
                 if not along and not rise:
                     close.append(m)
         if not ranked:
