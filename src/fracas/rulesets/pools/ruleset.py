@@ -167,7 +167,7 @@ class Pools(BaseRuleset):
 
     def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
         """The rules and tactics over plain lists, for `fracas sim` with the `tactics` policy
-        (pools/fastpath.py; held to the engine by tests/sim/test_pools_fastpath.py)."""
+        (pools/fastpath/; held to the engine by tests/sim/test_pools_fastpath.py)."""
         from fracas.rulesets.pools import fastpath
 
         return fastpath.compile_fast_path(point, policies)

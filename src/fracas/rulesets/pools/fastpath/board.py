@@ -62,7 +62,7 @@ class Board:
         fork left aloft and down has not been looked at yet)."""
         self.everyone = range(n)
 
-    # -- harm (rules/harm.py, rules/armor.py) --------------------------------------------
+    # -- armor (rules/armor.py) ----------------------------------------------------------
 
     def per_hit(self, damage: int, pierce: int, melee: bool, n: int) -> int:
         """armor.per_hit's amount on `n`: 0 through an immunity, else at least 1."""

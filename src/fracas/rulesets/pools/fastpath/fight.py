@@ -188,6 +188,8 @@ class Fight(Tactics):
         impact = speed if self.c.opts.fall_speed_mode == "falling" else self.c.speed[n]
         self.deal(n, impact * 3)
 
+    # -- harm (rules/harm.py) ------------------------------------------------------------
+
     def deal(self, n: int, amount: int) -> None:
         """harm.deal and settle, counted as the simulator counts losses (sim/trial.py)."""
         if amount <= 0:
