@@ -10,7 +10,7 @@ the squad assault (a flyer shot down falls, drags, devours, ammunition, thrown o
 generated sheets, maps and options. Left to the engine, because the fast path declines them:
 the ambush example (hidden raiders and traps), the cavalry example (mounts), any policy but
 `tactics`, darkness, fog or `weak_cover_hides` (someone could be unseen), and any condition
-the rules did not put there. A flyer that would fly down to fight hands its fight back.
+the rules did not put there.
 """
 
 from __future__ import annotations
@@ -316,18 +316,19 @@ def test_a_hold_the_rules_made_is_taken_up_from_the_fork() -> None:
     _both(spec, 2, range(60), None)
 
 
-def test_a_flyer_that_would_fly_down_hands_its_fight_back() -> None:
+@pytest.mark.parametrize("cover", [[], [{"distance": 1, "rating": "weak"}]])
+def test_a_flyer_with_nothing_to_hit_from_the_air_flies_down(cover: list[Any]) -> None:
     """tactics: "a flyer ... comes down a step only when none of its weapons can hurt
-    anyone": flight is not restated, so that fight goes to the engine."""
+    anyone": Kestrel with talons alone descends a step a turn, into the cover it lands in
+    (flight.py: "Going down to 0 is a safe landing, into the cover there as a mover would")."""
     data = example("pools-squad-assault.yaml").model_dump(mode="json", exclude_unset=True)
     kestrel = next(c for c in data["combatants"] if c["id"] == "kestrel")
     kestrel["weapons"] = [{"id": "talons", "kind": "melee", "damage": 2}]
+    data["map"]["cover"] = [c for c in data["map"]["cover"] if c["distance"] != 1] + cover
     spec = parse_scenario(data)
-    job = make_job(spec, 1, {}, 5)
-    fork = build_fork(job)
-    assert fork.fast is not None
-    assert play_fast(fork, 0, fight_dice(1, 0), 5) is None
-    assert play_range(job, 0, 3) == [_engine(fork, job, i) for i in range(3)]
+    played, handed_back = _both(spec, 1, range(40), 3)
+    assert handed_back == 0
+    assert len(played) == 40
 
 
 def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:

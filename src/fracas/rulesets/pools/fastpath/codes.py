@@ -12,7 +12,7 @@ PROOF = {"light": 1, "medium": 2, "heavy": 3}
 """armor.PROOF with each category's rank among the piercings (`PIERCING.index`)."""
 
 END, MOVE, TAKE_COVER, ATTACK, SHOOT, GRAPPLE, BREAK_FREE, SHIELD_UP, PIN, DEVOUR = range(10)
-TAKE, DROP, DRAG = 10, 11, 12
+TAKE, DROP, DRAG, FLY = 10, 11, 12, 13
 Choice = tuple[int, int, "Arm | None"]
 """What the tactics chose: (kind, target or distance, weapon)."""
 ENDING: Choice = (END, -1, None)

@@ -14,6 +14,7 @@ from fracas.rulesets.pools.fastpath.codes import (
     DRAG,
     DROP,
     ENDING,
+    FLY,
     GRAPPLE,
     GRAPPLED,
     MOVE,
@@ -222,7 +223,10 @@ class Fight(Tactics):
             self.shoot(n, target, arm)
         elif kind == MOVE:  # movement.resolve_move through travel.go
             if self.leave(n, (n,)):
-                self.moved(n, target, into_cover=True)
+                self.moved(n, target, self.altitude[n], into_cover=True)
+        elif kind == FLY:  # flight.resolve through travel.go: up or down where it is
+            if self.leave(n, (n,)):
+                self.moved(n, self.distance[n], target, into_cover=True)
         elif kind == ATTACK:  # melee.resolve
             assert arm is not None
             self.strike(n, target, arm)
@@ -249,8 +253,9 @@ class Fight(Tactics):
         elif kind == DRAG:  # holds.resolve_drag through travel.go
             held = self.holding[n]
             if self.leave(n, (n, held)):
-                self.moved(n, target, into_cover=True)
-                self.moved(held, target, into_cover=False)
+                up = self.altitude[n]
+                self.moved(n, target, up, into_cover=True)
+                self.moved(held, target, up, into_cover=False)
         elif kind == DEVOUR and self.contest(self.holder_pool(n, target), self.strength[target]):
             # holds.resolve_devour
             self.release(n, target)
@@ -272,12 +277,14 @@ class Fight(Tactics):
         self.holding[holder] = -1
         self.grips -= 1
 
-    def moved(self, n: int, to: int, *, into_cover: bool) -> None:
-        """events.Moved at the same altitude; a fall is not restated past the ground."""
-        altitude = self.altitude[n]
+    def moved(self, n: int, to: int, altitude: int, *, into_cover: bool) -> None:
+        """travel.go for one body: a fall ends (events.FallEnded), then events.Moved. The
+        check after the action looks at the air again, as `flight.start_falls` does."""
         if self.fall_speed[n] >= 0:
-            raise Handback
+            self.fall_speed[n] = -1
+            self.fell = True  # not a fall of status: it makes after_action look up
         self.distance[n] = to
+        self.altitude[n] = altitude
         self.in_cover[n] = into_cover and altitude == 0 and to in self.cover
 
     def leave(self, leaver: int, party: tuple[int, ...]) -> bool:

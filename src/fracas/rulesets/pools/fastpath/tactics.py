@@ -11,6 +11,7 @@ from fracas.rulesets.pools.fastpath.codes import (
     DRAG,
     DROP,
     ENDING,
+    FLY,
     GRAPPLE,
     MOVE,
     PIN,
@@ -23,7 +24,6 @@ from fracas.rulesets.pools.fastpath.codes import (
     TAKE_COVER,
     Arm,
     Choice,
-    Handback,
 )
 from fracas.rulesets.pools.rules.sight import range_penalty, view_penalty
 from fracas.rulesets.pools.sheet import UNARMED
@@ -107,7 +107,7 @@ class Tactics(Board):
         here_cover = here in self.cover
         grounded = self.altitude[n] == 0
         if best is None and not grounded and self.flyer[n]:
-            raise Handback  # tactics: fly down a step; flight is not restated
+            return (FLY, self.altitude[n] - 1, None)  # nothing to hit from up here: descend
         can_shoot = best is not None and self.members(n) >= best[1].hands
         if best is not None and best_value >= GOOD_SHOT and can_shoot:
             return (SHOOT, best[0], best[1])
