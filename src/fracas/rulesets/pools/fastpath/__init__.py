@@ -18,12 +18,13 @@ What it models: the line with altitude, cover, melee and its free attacks on a l
 shooting (rate of fire, ammunition, range and view penalties, cover, friendly fire), armor,
 grappling and every follow-up the tactics use (break free, pin, human shield and the body
 as cover, disarm, drag, devour), thrown weapons, a flyer's step down and the fall of the
-downed from the air, and every option those rules read. It declines (`fast_path` answers None, the engine plays
-every trial) a fork with anything else: stealth and ambushes (someone hidden, an ambush
-edge), traps, triggers, mounts, darkness or fog, `weak_cover_hides`, conditions the rules
-did not put there, or a policy other than `tactics`. A fight that would stall (nobody
-able to act for three rounds, which the rules' outcome check prevents) is handed back
-to the engine the same way, as lines' fast path hands back a turn that never ends.
+downed from the air, and every option those rules read. It declines (`fast_path` answers
+None, the engine plays every trial) a fork with anything else: stealth and ambushes
+(someone hidden, an ambush edge), traps, triggers, mounts, darkness or fog,
+`weak_cover_hides`, conditions the rules did not put there, or a policy other than
+`tactics`. A fight that would stall (nobody able to act for three rounds, which the rules'
+outcome check prevents) is handed back to the engine the same way, as lines' fast path
+hands back a turn that never ends.
 
 When a rule of pools/rules or pools/tactics.py changes, change it here too: the identity
 test fails until both agree.
