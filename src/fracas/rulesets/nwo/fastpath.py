@@ -68,6 +68,12 @@ MAX_CRIT_CHAIN = NwoOptions().max_crit_chain
 Strike = tuple[int, int]
 """A strike the tactics chose: the foe and the weapon's place in the fighter's hands."""
 
+HANDED_BACK: Strike = (-1, -1)
+"""What a situation comes to when its wish is not modelled (kept like any other answer)."""
+
+CHOICES_KEPT = 200_000
+"""Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
+
 
 class _Handback(Exception):
     """The fight reached what the fast path does not model: the engine plays it instead."""
@@ -140,6 +146,40 @@ def _melee_modifier(who: Operative, weapon: Weapon) -> int:
     return _half(skill) + strength_bonus(who.strength)
 
 
+class _Arm:
+    """A weapon in hand as the attack reads it: plain attributes instead of the catalog
+    row's properties, and its place in the hand for the empty-magazine flags."""
+
+    __slots__ = (
+        "blade",
+        "crit",
+        "crit_damage",
+        "damage",
+        "effect",
+        "extra",
+        "hands",
+        "id",
+        "range",
+        "ranged",
+        "reach",
+        "slot",
+    )
+
+    def __init__(self, weapon: Weapon, slot: int) -> None:
+        self.id = weapon.id
+        self.ranged = weapon.is_ranged
+        self.damage = weapon.damage
+        self.crit = weapon.crit
+        self.crit_damage = weapon.crit_damage
+        self.effect = weapon.effect
+        self.extra = weapon.effect in ("extra_attack_same_target", "extra_attack")
+        self.blade = weapon.effect == "blade_advantage"
+        self.hands = weapon.hands
+        self.range = weapon.range
+        self.reach = weapon.reach
+        self.slot = 1 << slot
+
+
 class _Arms:
     """What a fighter holds, read once (nobody draws, drops or swaps here)."""
 
@@ -155,7 +195,8 @@ class _Arms:
 
     def __init__(self, who: Operative) -> None:
         hand = who.in_hand  # in the arsenal's order, as the rules read it
-        self.wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # tactics' order
+        wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # the tactics' order
+        self.wielded = [_Arm(w, slot) for slot, w in enumerate(wielded)]
         melee = [w for w in hand if not w.is_ranged]
         guard = melee[0] if melee else catalog()[UNARMED]  # attack.defending_weapon
         self.guard = _melee_modifier(who, guard)
@@ -164,7 +205,7 @@ class _Arms:
         self.shoots = any(w.is_ranged for w in hand)
         self.reach = who.reach
         self.swing = [
-            0 if w.is_ranged else _melee_modifier(who, w) for w in self.wielded
+            0 if w.is_ranged else _melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
 
 
@@ -187,6 +228,12 @@ class _Compiled:
         self.ahp = [p.ahp for p in people]
         self.status = [_STATUS[p.status] for p in people]
         self.ammo = [dict(p.ammo) for p in people]
+        self.dry = [
+            sum(arm.slot for arm in a.wielded if p.rounds(arm.id) == 0)
+            for a, p in zip(self.arms, people, strict=True)
+        ]
+        self.choices: dict[tuple[int | bool, ...], Strike | None] = {}
+        """The tactics' answers by situation (see `_Fight.choose`)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
         self.blade = [_blade_count(p) for p in people]
@@ -245,6 +292,10 @@ class _Fight:
         self.ahp = c.ahp[:]
         self.status = c.status[:]
         self.ammo = [dict(a) for a in c.ammo]
+        self.dry = c.dry[:]
+        """Per fighter, a bit for each gun in hand whose magazine is empty."""
+        self.fell = False
+        """Someone went down since the last outcome check."""
         self.dashing = c.dashing[:]
         self.spent = c.spent[:]
         self.blade = c.blade[:]
@@ -270,10 +321,11 @@ class _Fight:
                     if strike is None:
                         break
                     self.attack(n, *strike)
-                    if self.outcome is None:
+                    if self.fell:  # only a fall can end the fight
+                        self.fell = False
                         self.check_outcome()
-                    if self.outcome is not None:
-                        break
+                        if self.outcome is not None:
+                            break
                 else:
                     return None
                 if self.outcome is None:
@@ -353,6 +405,37 @@ class _Fight:
         return self.ahp[n] == 0 and self.hp[n] * HURT_SHARE <= self.c.max_hp[n]
 
     def choose(self, n: int) -> Strike | None:
+        """`decide`, kept per situation: the answer follows from who decides, the turn's
+        flags, its empty guns and everyone's HP, armor hitpoints, status and dash (all
+        else `decide` reads is fixed for the fork), and fights meet the same situations
+        over and over, so a known one costs a key and a look-up."""
+        key = (
+            n,
+            self.acted,
+            self.shot,
+            self.spent[n],
+            self.dry[n],
+            *self.hp,
+            *self.ahp,
+            *self.status,
+            *self.dashing,
+        )
+        choices = self.c.choices
+        try:
+            choice = choices[key]
+        except KeyError:
+            if len(choices) >= CHOICES_KEPT:
+                choices.clear()
+            try:
+                choice = self.decide(n)
+            except _Handback:
+                choice = HANDED_BACK
+            choices[key] = choice
+        if choice is HANDED_BACK:
+            raise _Handback
+        return choice
+
+    def decide(self, n: int) -> Strike | None:
         """The strike `first_legal` takes from the tactics' wishes, or None to end the turn;
         a wish that is not a strike from here is handed back."""
         c = self.c
@@ -397,10 +480,10 @@ class _Fight:
         arms = c.arms
         mine = arms[n]
         hp, ahp = self.hp, self.ahp
-        options: list[tuple[float, int, int, Weapon, int]] = []
+        options: list[tuple[float, int, int, _Arm, int]] = []
         for w, weapon in enumerate(mine.wielded):
             for foe in foes:
-                if weapon.is_ranged:  # appraisal.open_chance
+                if weapon.ranged:  # appraisal.open_chance
                     bound_chance = beats(c.aiming[n])
                 else:
                     bound_chance = beats(mine.swing[w] - arms[foe].guard)
@@ -429,11 +512,11 @@ class _Fight:
                 best_index = index
         return None if best is None else (best[0], best[1])
 
-    def hit_chance(self, n: int, foe: int, w: int, weapon: Weapon, engaged: bool) -> float:
+    def hit_chance(self, n: int, foe: int, w: int, weapon: _Arm, engaged: bool) -> float:
         """appraisal.hit_chance from `n`'s own tile, unmoved; its box tests before the exact
         line answer as the line alone does (the line's tiles lie in the box)."""
         c = self.c
-        if not weapon.is_ranged:
+        if not weapon.ranged:
             if c.gap[n][foe] > weapon.reach:
                 return 0.0
             return beats(c.arms[n].swing[w] - c.arms[foe].guard)
@@ -441,8 +524,7 @@ class _Fight:
             engaged and weapon.hands == 2
         ):
             return 0.0
-        rounds = self.ammo[n].get(weapon.id)
-        if rounds is not None and rounds <= 0:
+        if self.dry[n] & weapon.slot:
             return 0.0
         if c.walled[n][foe]:
             return 0.0
@@ -459,22 +541,19 @@ class _Fight:
             return beats(c.aiming[n] - COVER_BONUS)
         return beats(c.aiming[n])
 
-    def may_strike(self, n: int, target: int, weapon: Weapon, engaged: bool) -> bool:
+    def may_strike(self, n: int, target: int, weapon: _Arm, engaged: bool) -> bool:
         """attack.verify and check_can_strike for the fighter whose turn it is."""
         c = self.c
         if self.acted or target == n or self.status[target] == DEAD:
             return False
         gap = c.gap[n][target]
-        if not weapon.is_ranged:
+        if not weapon.ranged:
             return gap <= weapon.reach
         if weapon.hands == 2 and engaged:
             return False
         if weapon.range is not None and gap > weapon.range:
             return False
-        if c.walled[n][target]:
-            return False
-        rounds = self.ammo[n].get(weapon.id)
-        return rounds is None or rounds > 0
+        return not c.walled[n][target] and not self.dry[n] & weapon.slot
 
     # -- the attack (rules/attack.py, rules/panel.py, rules/crits.py) ----------------------
 
@@ -487,6 +566,14 @@ class _Fight:
         """panel.roll (best_pair advantage): the total and whether the kept pair crits."""
         r = self.r
         a, b = r(1, 6), r(1, 6)
+        if not edge:
+            return a + b + modifier, a == b and a in crit
+        c, d = r(1, 6), r(1, 6)
+        first = (a + b, a == b and a in crit)
+        second = (c + d, c == d and c in crit)
+        if (second > first) if edge > 0 else (second < first):
+            return c + d + modifier, second[1]
+        return a + b + modifier, first[1]
         if edge:
             c, d = r(1, 6), r(1, 6)
             first = (a + b, a == b and a in crit)
@@ -495,12 +582,12 @@ class _Fight:
                 a, b = c, d
         return a + b + modifier, a == b and a in crit
 
-    def strike(self, n: int, target: int, weapon: Weapon, w: int, chain: int) -> None:
+    def strike(self, n: int, target: int, weapon: _Arm, w: int, chain: int) -> None:
         """attack.strike: the attack roll, the characters in the way, the defense, damage,
         then the crit effect."""
         c = self.c
         blade = self.blade
-        ranged = weapon.is_ranged
+        ranged = weapon.ranged
         modifier = c.aiming[n] if ranged else c.arms[n].swing[w]
         total, attack_crit = self.panel(modifier, 1 if blade[n] else 0, weapon.crit)
         if ranged:
@@ -508,7 +595,9 @@ class _Fight:
             ammo = self.ammo[n]
             rounds = ammo.get(weapon.id)
             if rounds is not None:
-                ammo[weapon.id] = max(0, rounds - 1)
+                ammo[weapon.id] = rounds = max(0, rounds - 1)
+                if not rounds:
+                    self.dry[n] |= weapon.slot
             blocker = self.shoot_through(n, target, total)
             if blocker >= 0:
                 self.deal(blocker, weapon.damage)
@@ -536,10 +625,10 @@ class _Fight:
                 return m
         return -1
 
-    def defend(self, n: int, target: int, weapon: Weapon, total: int, attack_crit: bool) -> str:
+    def defend(self, n: int, target: int, weapon: _Arm, total: int, attack_crit: bool) -> str:
         """attack.defend under parry: defender and crit_wins: true."""
         c = self.c
-        if weapon.is_ranged:
+        if weapon.ranged:
             covered = c.covered[n][target] or bool(self.in_the_way(n, target))
             bonus = COVER_BONUS if covered and weapon.effect != "flame_area" else 0
             crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
@@ -571,6 +660,8 @@ class _Fight:
         self.ahp[target] = ahp - to_armor
         self.hp[target] = left
         if left == 0:
+            if status[target] == ACTIVE:
+                self.fell = True
             status[target] = UNCONSCIOUS
         lost = hp - left
         if lost > 0:
@@ -580,7 +671,7 @@ class _Fight:
             if actor >= 0 and side[actor] != side[target]:
                 self.dealt[actor] += lost
 
-    def crit_effect(self, n: int, target: int, weapon: Weapon, w: int, chain: int) -> None:
+    def crit_effect(self, n: int, target: int, weapon: _Arm, w: int, chain: int) -> None:
         """crits.apply for the modelled effects (no flamethrower is held: no canister)."""
         effect = weapon.effect
         if effect == "blade_advantage":  # crits._through_next_turn
@@ -595,15 +686,14 @@ class _Fight:
                 return
             self.strike(n, target, weapon, w, chain + 1)
 
-    def may_strike_again(self, n: int, target: int, weapon: Weapon) -> bool:
+    def may_strike_again(self, n: int, target: int, weapon: _Arm) -> bool:
         """attack.check_can_strike for an extra attack (the action is already spent)."""
         c = self.c
         gap = c.gap[n][target]
-        if not weapon.is_ranged:
+        if not weapon.ranged:
             return gap <= weapon.reach
         if weapon.hands == 2 and self.engaged(n):
             return False
         if (weapon.range is not None and gap > weapon.range) or c.walled[n][target]:
             return False
-        rounds = self.ammo[n].get(weapon.id)
-        return rounds is None or rounds > 0
+        return not self.dry[n] & weapon.slot
