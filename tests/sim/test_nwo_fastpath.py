@@ -11,10 +11,9 @@ checked against the engine's for those too.
 
 Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
 the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml` falls
-back: nothing is scripted, so each trial rolls initiative, which the fast path does not
-restate, and its arsenals hold crit effects it does not restate (the fork is declined);
-given modelled arms and a scripted start, its trials are handed back at the first step
-toward the foes.
+back: its arsenals hold crit effects the fast path does not restate (the fork is
+declined); given modelled arms, its trials are handed back at the first step toward the
+foes.
 """
 
 from __future__ import annotations
@@ -83,11 +82,20 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
 
 
 def test_the_firefight_is_left_to_the_engine() -> None:
-    """Nothing scripted: each trial rolls initiative (rules/initiative.py), not restated;
-    and scripted or not, the Ashen Hand carry crit effects that are not restated either
-    (the assault rifle's suppression, the shotgun's splash, the spear's grapple ...)."""
+    """The Ashen Hand carry crit effects that are not restated (the assault rifle's
+    suppression, the shotgun's splash, the spear's grapple, the short blunt's stun)."""
     assert build_fork(make_job(example(FIREFIGHT), 1, {}, None)).fast is None
     assert build_fork(make_job(_scripted_firefight(), 1, {}, None)).fast is None
+
+
+def test_an_ambush_is_left_to_the_engine() -> None:
+    """The ambush round (initiative.ambush_round) is not restated."""
+    data = example(PUMP).model_dump(mode="json", exclude_unset=True)
+    for key in ("actions", "dice", "order"):
+        data.pop(key, None)
+    assert build_fork(make_job(parse_scenario(data), 1, {}, None)).fast is not None
+    data["combatants"][1]["ambusher"] = True
+    assert build_fork(make_job(parse_scenario(data), 1, {}, None)).fast is None
 
 
 def _scripted_firefight(arms: dict[str, list[str]] | None = None) -> ScenarioSpec:
@@ -130,10 +138,12 @@ MODELLED_ARMS = [
     "two_handed_long_blade",
     "one_handed_long_blade",
     "short_blade",
+    "revolver",
     "spear_like",
 ]
 """Catalog rows whose crit effects the fast path models (none, double damage, a long
-blade's advantage, extra attacks), and an inline spear-length blade (reach 2)."""
+blade's advantage, extra attacks, the revolver's forgone one), and an inline spear-length
+blade (reach 2)."""
 
 MELEE_ARMS = [
     "two_handed_axe",
@@ -178,6 +188,7 @@ HANDS = {
     "two_handed_long_blade": 2,
     "one_handed_long_blade": 1,
     "short_blade": 1,
+    "revolver": 1,
     "spear_like": 2,
     "short_range": 1,
 }
@@ -199,6 +210,7 @@ def operatives(draw: st.DrawFn, side: str, index: int, tile: tuple[int, int]) ->
         "position": {"x": tile[0], "y": tile[1]},
         "hp": draw(st.integers(1, 12)),
         "armor": draw(st.sampled_from(["none", "light", "medium", "heavy"])),
+        "initiative_bonus": draw(st.integers(0, 2)),  # ties, so the re-rolls are played
         "skills": {
             "aiming": draw(st.integers(0, 9)),
             "melee": draw(st.integers(0, 10)),
@@ -240,10 +252,13 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
         "order": order,
         "combatants": combatants,
     }
-    if draw(st.booleans()):
+    opening = draw(st.sampled_from(["rolled", "fixed", "ended", "untouched"]))
+    if opening == "rolled":  # each trial rolls initiative, ties and re-rolls included
+        del data["order"]
+    elif opening == "ended":
         data["actions"] = [{"actor": order[0], "do": "end_turn"}]
-    else:
-        data["dice"] = []  # the fork is the first turn, untouched
+    elif opening == "untouched":
+        data["dice"] = []  # the fork is the first turn, a state
     return data
 
 
