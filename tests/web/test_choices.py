@@ -12,11 +12,13 @@ from typing import Any
 import pytest
 
 from fracas.core.actions import Action
-from fracas.core.choices import ActionChoice, action_choices, action_json, spot
-from fracas.core.errors import FracasError
+from fracas.core.choices import ActionChoice, action_choices, action_json, unmask
+from fracas.core.errors import FracasError, IllegalAction
+from fracas.core.mapview import handle, spot
 from fracas.core.odds import action_odds
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
+from fracas.web.svg import render
 from tests.rulesets.secrets import example_encounter
 from tests.web.maps import EXAMPLES, played, ruleset_of, unknown_to
 
@@ -162,3 +164,30 @@ def test_choices_of_someone_out_of_turn_are_only_its_free_actions() -> None:
     for raw in _offered(choices):
         assert _accepts(ruleset, state, ruleset.parse_action(raw))
     assert "move" not in [c.do for c in choices]
+
+
+def test_someone_unidentified_beside_a_blind_player_is_picked_by_place() -> None:
+    """tiers: the Blind "are aware of each others presence there. However, they cannot
+    identify them": the ogre's player sees someone at (11, 0) and may strike it (the free
+    stealth attack on one Blind towards it); its panel names the one struck by that place,
+    never by id, and `unmask` turns the place back into whom the GM knows stands there."""
+    example = next(p for p in EXAMPLES if p.stem == "tiers-dark-room")
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, 1)
+    for _ in range(6):
+        encounter.act(ruleset.suggest(encounter.state))
+    state = encounter.state
+    truly = next(t.id for t in ruleset.map_view(state, None).tokens if t.at == (11.0, 0.0))
+    assert "someone@11,0" in [handle(t) for t in ruleset.map_view(state, "grunt").tokens]
+    options = [o for c in action_choices(ruleset, state, "grunt") for o in c.options]
+    masked = [o for o in options if ("target", "someone@11,0") in o.marks]
+    assert masked
+    for option in masked:
+        assert truly not in json.dumps(option.action) + option.label and option.odds is None
+        action = ruleset.parse_action(unmask(ruleset, state, "grunt", dict(option.action)))
+        assert action_json(action)["target"] == truly and _accepts(ruleset, state, action)
+    svg = render(ruleset.map_view(state, "grunt"))
+    assert 'data-target="someone@11,0"' in svg and truly not in svg
+    with pytest.raises(IllegalAction, match="someone@0,0: your map shows nobody"):
+        unmask(ruleset, state, "grunt", {**masked[0].action, "target": "someone@0,0"})
+    encounter.act(ruleset.parse_action(unmask(ruleset, state, "grunt", dict(masked[0].action))))

@@ -157,6 +157,31 @@ class MapView:
         return dataclasses.asdict(self)
 
 
+SOMEONE_AT = "someone@"
+"""How a token the viewer cannot identify is named on the page and in its choices: by its
+place, `someone@5,3` (core/choices.py turns it back into the id, `unmask`)."""
+
+
+def handle(token: Token) -> str | None:
+    """What the page calls a token: its id, or for someone unidentified its place."""
+    if token.id is not None:
+        return token.id
+    if token.at is None:
+        return None
+    return SOMEONE_AT + spot(token.at)
+
+
+def spot(value: Any) -> str:
+    """A place as a data attribute writes it: `3,4` for a tile or a point, `5` for a line or
+    a distance; whole numbers without a decimal point, so `1.0` and `1` are one place."""
+    if isinstance(value, list | tuple):
+        return ",".join(spot(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+Locate = Callable[[Any], "Point | None"]
 Draw = Callable[["BaseRuleset", "EncounterState", "str | None"], MapView]
 More = Callable[["EncounterState", str], Iterable["Action"]]
 
@@ -178,14 +203,13 @@ class MapModel:
     draw: Draw | None = None
     places: Mapping[str, PickKind] = field(default_factory=dict)
     more: More = _no_more
+    locate: Locate = field(default=lambda position: xy(position))
+    """The point of a combatant's `position_json`, where the map shows it unidentified."""
 
 
 def view_of(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> dict[str, Any]:
     """The ruleset's redacted view, the only source a map is built from."""
     return ruleset.view(state, viewer)
-
-
-Locate = Callable[[Any], "Point | None"]
 
 
 def tokens(

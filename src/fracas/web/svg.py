@@ -18,8 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from fracas.core.choices import spot
-from fracas.core.mapview import Feature, MapView, Point, Token
+from fracas.core.mapview import Feature, MapView, Point, Token, handle, spot
 
 PALETTE = ("#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#e8a200", "#0b7285", "#c2255c")
 """Side colours, given out in the order the map lists the sides."""
@@ -642,7 +641,7 @@ def _token(
         "g",
         {
             "class": "token" + (" acting" if token.acting else ""),
-            "data_target": token.id,
+            "data_target": handle(token),
             "data_side": token.side,
             "data_status": token.status,
         },
