@@ -16,8 +16,10 @@ from fracas.core.choices import ActionChoice, action_choices, action_json, unmas
 from fracas.core.errors import FracasError, IllegalAction
 from fracas.core.mapview import handle, spot
 from fracas.core.odds import action_odds
+from fracas.core.odds import model_of as odds_model_of
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
+from fracas.rulesets.pools.actions import Aim, Ambush, Shoot
 from fracas.web.svg import render
 from tests.rulesets.secrets import example_encounter
 from tests.web.maps import EXAMPLES, played, ruleset_of, unknown_to
@@ -191,3 +193,12 @@ def test_someone_unidentified_beside_a_blind_player_is_picked_by_place() -> None
     with pytest.raises(IllegalAction, match="someone@0,0: your map shows nobody"):
         unmask(ruleset, state, "grunt", {**masked[0].action, "target": "someone@0,0"})
     encounter.act(ruleset.parse_action(unmask(ruleset, state, "grunt", dict(masked[0].action))))
+
+
+def test_an_ambush_on_the_panel_is_aimed_at_its_first_target() -> None:
+    """pools names an ambush's targets by id and a shot's with records; the odds model reads
+    both (the panel asks it of every option, and an ambush once made it fail)."""
+    model = odds_model_of(ruleset_of(next(p for p in EXAMPLES if p.stem == "pools-ambush")))
+    assert model.target(Ambush(actor="moreau", targets=["hale", "ibarra"])) == "hale"
+    shot = Shoot(actor="hale", weapon="rifle", targets=[Aim(target="moreau", shots=2)])
+    assert model.target(shot) == "moreau"

@@ -4,6 +4,7 @@ view keeps from it (hidden enemies, the darkness map)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -223,8 +224,9 @@ def test_random_play_never_puts_a_hidden_one_on_a_players_map(
     example: Path, seed: int, data: st.DataObject
 ) -> None:
     """Play the GM's action panel at random (every legal action it offers, for whoever
-    acts); after each action, no player's map names anyone its view leaves out, and a
-    Blind tiers player's map carries no part of the darkness map."""
+    acts); after each action, no player's map names anyone its view leaves out, a Blind
+    tiers player's map carries no part of the darkness map, and the acting player's own
+    panel, odds included, names nobody it does not know of."""
     ruleset = ruleset_of(example)
     encounter = example_encounter(ruleset, example, seed)
     for _ in range(20):
@@ -237,6 +239,9 @@ def test_random_play_never_puts_a_hidden_one_on_a_players_map(
                 assert not [f for f in found.features if f.kind in ("light", "item")]
         if state.outcome is not None or state.actor is None:
             break
+        mine = json.dumps([c.to_json() for c in action_choices(ruleset, state, state.actor)])
+        hidden = unknown_to(ruleset, state, state.actor)
+        assert not set(TOKEN.findall(mine)) & {h for h, _ in hidden}, mine
         offered = [
             option.action
             for choice in action_choices(ruleset, state, state.actor, as_gm=True, odds=False)

@@ -181,6 +181,13 @@ def spot(value: Any) -> str:
     return str(value)
 
 
+def xy(position: Any) -> Point | None:
+    """The point of a position written `{x, y, ...}`; None when it has no x and y."""
+    if not isinstance(position, Mapping) or "x" not in position or "y" not in position:
+        return None
+    return (float(position["x"]), float(position["y"]))
+
+
 Locate = Callable[[Any], "Point | None"]
 Draw = Callable[["BaseRuleset", "EncounterState", "str | None"], MapView]
 More = Callable[["EncounterState", str], Iterable["Action"]]
@@ -203,7 +210,7 @@ class MapModel:
     draw: Draw | None = None
     places: Mapping[str, PickKind] = field(default_factory=dict)
     more: More = _no_more
-    locate: Locate = field(default=lambda position: xy(position))
+    locate: Locate = xy
     """The point of a combatant's `position_json`, where the map shows it unidentified."""
 
 
@@ -219,7 +226,6 @@ def tokens(
     summary: Callable[[Mapping[str, Any]], str] = lambda entry: "",
     facing: Callable[[Mapping[str, Any]], str | None] = lambda entry: None,
     size: Callable[[Mapping[str, Any]], tuple[float, float]] = lambda entry: (1, 1),
-    hp: bool = True,
 ) -> tuple[Token, ...]:
     """The tokens of a view's `combatants`, each read only from its own entry: `locate`
     turns the entry's `position` into a point (None: not known); an entry marked `unknown`
@@ -239,8 +245,8 @@ def tokens(
                 side=entry["side"],
                 at=at,
                 status=entry.get("status", "active"),
-                hp=entry.get("hp") if hp else None,
-                max_hp=entry.get("max_hp") if hp else None,
+                hp=entry.get("hp"),
+                max_hp=entry.get("max_hp"),
                 summary=summary(entry) if entry.get("state") is not None else "",
                 conditions=tuple(entry.get("conditions", ())),
                 facing=facing(position) if isinstance(position, Mapping) else None,
@@ -264,13 +270,6 @@ def grid_features(
         *(Feature("wall", (float(x), float(y))) for x, y in sorted(walls)),
         *(Feature("cover", (float(x), float(y))) for x, y in sorted(cover)),
     )
-
-
-def xy(position: Any) -> Point | None:
-    """The point of a position written `{x, y, ...}`; None when it has no x and y."""
-    if not isinstance(position, Mapping) or "x" not in position or "y" not in position:
-        return None
-    return (float(position["x"]), float(position["y"]))
 
 
 def sides_of(found: Iterable[Token]) -> tuple[str, ...]:
