@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fracas.core.actions import Action
 from fracas.core.choices import ActionChoice, action_choices, action_json, unmask
@@ -21,7 +23,7 @@ from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.pools.actions import Aim, Ambush, Shoot
 from fracas.web.svg import render
-from tests.rulesets.secrets import example_encounter
+from tests.rulesets.secrets import WHOLE_FIGHTS, example_encounter
 from tests.web.maps import EXAMPLES, played, ruleset_of, unknown_to
 
 
@@ -202,3 +204,53 @@ def test_an_ambush_on_the_panel_is_aimed_at_its_first_target() -> None:
     assert model.target(Ambush(actor="moreau", targets=["hale", "ibarra"])) == "hale"
     shot = Shoot(actor="hale", weapon="rifle", targets=[Aim(target="moreau", shots=2)])
     assert model.target(shot) == "moreau"
+
+
+@settings(WHOLE_FIGHTS, max_examples=25)
+@given(example=st.sampled_from(EXAMPLES), seed=st.integers(0, 10_000), data=st.data())
+def test_through_random_play_the_panel_offers_exactly_what_verify_accepts(
+    example: Path, seed: int, data: st.DataObject
+) -> None:
+    """At each step of a fight played from the GM's panel at random: every option passes
+    `verify` and reads back as it went out, every action the ruleset's `legal_actions`
+    lists is among them, and a sample of actions that `verify` refuses (the options with
+    their place or target moved to another) is not."""
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, seed)
+    everyone = [c.id for c in encounter.state.combatants]
+    for _ in range(8):
+        state = encounter.state
+        if state.outcome is not None or state.actor is None:
+            break
+        offered = _offered(action_choices(ruleset, state, state.actor, as_gm=True, odds=False))
+        keys = {_key(raw) for raw in offered}
+        for raw in offered:
+            action = ruleset.parse_action(raw)
+            assert action_json(action) == raw and _accepts(ruleset, state, action)
+        for action in ruleset.legal_actions(state):
+            assert _key(action_json(action)) in keys
+        for raw in offered:
+            for other in _neighbours(raw, everyone):
+                try:
+                    action = ruleset.parse_action(other)
+                except FracasError:
+                    continue
+                if not _accepts(ruleset, state, action):
+                    assert _key(action_json(action)) not in keys
+        raw = offered[data.draw(st.integers(0, len(offered) - 1), label="action")]
+        encounter.act(ruleset.parse_action(raw))
+
+
+def _neighbours(raw: dict[str, Any], everyone: list[str]) -> list[dict[str, Any]]:
+    """The action with its target swapped for each other combatant, or its place moved one
+    step each way."""
+    out = []
+    target = raw.get("target")
+    if isinstance(target, str):
+        out += [{**raw, "target": other} for other in everyone if other != target]
+    to = raw.get("to")
+    if isinstance(to, int):
+        out += [{**raw, "to": to + step} for step in (-1, 1)]
+    elif isinstance(to, list) and len(to) == 2:
+        out += [{**raw, "to": [to[0] + dx, to[1] + dy]} for dx, dy in ((1, 0), (0, 1), (-1, -1))]
+    return out
