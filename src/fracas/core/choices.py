@@ -2,7 +2,8 @@
 combatants each choice is picked by on the map, and its exact odds where they come quickly.
 
 Nothing here is a rule. The actions come from the ruleset's own queries (its
-`candidate_actions`, and the values its map model proposes, `MapModel.more`), and each one
+`candidate_actions`, autoplay's `suggest`, and the values its map model proposes,
+`MapModel.more`), and each one
 is kept only when `verify` accepts it, so the panel offers exactly what acting would allow.
 Each choice is handed out as the mapping `parse_action` reads (`{"do": "move", "to": [3,
 4]}`), so the page sends back what it was offered and the server needs no per-ruleset code.
@@ -188,6 +189,10 @@ def _legal(
     """The distinct candidates `verify` accepts, each with its mapping."""
     seen: set[str] = set()
     proposed = [*ruleset.candidate_actions(state, actor), *model_of(ruleset).more(state, actor)]
+    if state.actor == actor and state.outcome is None:
+        # autoplay's pick is legal by contract, and may be one the candidates miss (a
+        # fatewalker mover that must declare an action can always stop moving)
+        proposed.append(ruleset.suggest(state))
     for action in proposed:
         raw = action_json(action)
         key = json.dumps(raw, sort_keys=True)
