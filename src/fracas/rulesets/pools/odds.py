@@ -22,7 +22,8 @@ from fracas.rulesets.pools.events import AutomaticHit, Contested, ShotRolled
 def target(action: Action) -> str | None:
     aims = getattr(action, "targets", None)
     if aims:
-        first: str = aims[0].target
+        # a shot aims with records (`Aim`); an ambush names its targets by id
+        first: str = aims[0] if isinstance(aims[0], str) else aims[0].target
         return first
     return default_target(action)
 
