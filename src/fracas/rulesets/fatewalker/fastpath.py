@@ -236,10 +236,22 @@ class _Rules:
 class _Arm:
     """A weapon compiled: its reach, damage and the numbers its strike and parry use."""
 
-    __slots__ = ("cost", "groups", "kind", "parry_cost", "pool", "reach", "size_bonus", "stun")
+    __slots__ = (
+        "cost",
+        "groups",
+        "kind",
+        "parry_cost",
+        "pool",
+        "reach",
+        "shifted",
+        "size_bonus",
+        "stun",
+    )
 
     def __init__(self, weapon: Weapon) -> None:
         self.pool = weapon.pool
+        self.shifted: dict[int, DamagePool] = {}
+        """The pool promoted or demoted by each shift met so far (harm.against)."""
         self.groups = self.pool.groups
         self.reach = weapon.reach
         self.kind = weapon.type
@@ -336,10 +348,12 @@ class _Fight:
         "declared",
         "distances",
         "energy",
+        "hp",
         "mortal",
         "n",
         "next_tick",
         "normal",
+        "outcome",
         "queue",
         "randint",
         "reaches",
@@ -382,6 +396,8 @@ class _Fight:
         self.since: list[int | None] = [None] * n
         self.reacted: list[tuple[int, tuple[int, ...]] | None] = [None] * n
         self.next_tick = [0] * n
+        self.hp = [s.capacity - sum(s.start_marks) for s in sheets]
+        self.outcome = self._outcome()
         self.tick = 0
         self.queue: list[list[int]] = []
         self.declared: list[tuple[int, int, _Arm]] = []
@@ -395,8 +411,9 @@ class _Fight:
         dealt = [0] * n
         taken = [0] * n
         end = "round limit"
-        outcome = self._outcome()  # Ruleset.start checks it too
-        hp = self._hp
+        outcome = self.outcome  # Ruleset.start checks it too
+        hp = self.hp
+        sheets = self.sheets
         while (self.tick + SPAN - 1) // SPAN <= max_rounds:
             if outcome is not None:
                 end = "outcome"
@@ -404,7 +421,7 @@ class _Fight:
             actor = self._current()
             if actor is None:
                 break
-            before = [hp(i) for i in range(n)]
+            before = hp[:]
             ending = self.status[actor] != ACTIVE
             if ending:
                 # one down in a later group at its tick is still asked; it may only end
@@ -416,14 +433,15 @@ class _Fight:
                 if choice is None:
                     return None  # it would move or strike bare-handed: the engine plays it
                 self._submit(actor, choice[0], choice[1])
-            outcome = self._outcome()
-            side = self.sheets[actor].side
-            for i in range(n):
-                lost = before[i] - hp(i)
-                if lost > 0:
-                    taken[i] += lost
-                    if not ending and self.sheets[i].side != side:
-                        dealt[actor] += lost
+            outcome = self.outcome
+            if before != hp:
+                side = sheets[actor].side
+                for i in range(n):
+                    lost = before[i] - hp[i]
+                    if lost > 0:
+                        taken[i] += lost
+                        if not ending and sheets[i].side != side:
+                            dealt[actor] += lost
         else:
             if outcome is not None:
                 end = "outcome"
@@ -431,16 +449,17 @@ class _Fight:
             end=end,
             outcome=outcome,
             round=(self.tick + SPAN - 1) // SPAN,
-            hp=tuple(hp(i) for i in range(n)),
+            hp=tuple(hp),
             standing=tuple(s == ACTIVE for s in self.status),
             dealt=tuple(dealt),
             taken=tuple(taken),
             tick=self.tick,
         )
 
-    def _hp(self, i: int) -> int:
-        filled = self.temporary[i] + self.normal[i] + self.stun[i] + self.mortal[i]
-        return self.sheets[i].capacity - filled
+    def _fall(self, i: int, status: int) -> None:
+        """A status changed: the outcome is read again (it changes only then)."""
+        self.status[i] = status
+        self.outcome = self._outcome()
 
     def _outcome(self) -> str | None:
         """BaseRuleset.outcome: the one side still standing wins; nobody standing, a draw."""
@@ -467,13 +486,15 @@ class _Fight:
     def _current(self) -> int | None:
         if not self.queue:
             return None
+        if not self.declared:
+            return self.queue[0][0]
         said = [d[0] for d in self.declared]
         return next((who for who in self.queue[0] if who not in said), None)
 
     def _next(self) -> None:
         idle = 0
         next_tick = self.next_tick
-        while self._outcome() is None:
+        while self.outcome is None:
             if self.queue:
                 if self._start_group():
                     return
@@ -486,9 +507,12 @@ class _Fight:
             tick = min(later)
             idle = idle + 1 if tick not in next_tick else 0
             due = [i for i in range(self.n) if next_tick[i] == tick]
-            ranks = sorted({self.sheets[i].awareness for i in due}, reverse=True)
             self.tick = tick
-            self.queue = [[i for i in due if self.sheets[i].awareness == r] for r in ranks]
+            if len(due) > 1:  # ticks._groups: by Awareness, highest first
+                ranks = sorted({self.sheets[i].awareness for i in due}, reverse=True)
+                self.queue = [[i for i in due if self.sheets[i].awareness == r] for r in ranks]
+            else:
+                self.queue = [due] if due else []
             self.declared = []
             self._on_tick(tick)
 
@@ -508,6 +532,8 @@ class _Fight:
         self.declared = [d for d in self.declared if d[0] != who]
 
     def _leave_queue(self, who: int) -> None:
+        if not any(who in group for group in self.queue):
+            return
         groups = ([m for m in group if m != who] for group in self.queue)
         self.queue = [group for group in groups if group]
 
@@ -536,7 +562,7 @@ class _Fight:
         """Resolve what waits on nobody, then move the clock on."""
         if self.declared and self._current() is None:
             self._resolve_declared()
-        if self._outcome() is None and self._current() is None:
+        if self.outcome is None and self._current() is None:
             self._next()
 
     def _resolve_declared(self) -> None:
@@ -593,6 +619,9 @@ class _Fight:
             if fade and since is not None and since + fade == tick:
                 self.temporary[i] = 0
                 self.since[i] = None
+                self.hp[i] = (
+                    self.sheets[i].capacity - self.normal[i] - self.stun[i] - self.mortal[i]
+                )
             if tick % SPAN == 0 and self._recharging(i):
                 sheet = self.sheets[i]
                 self.energy[i] = min(sheet.reserve, self.energy[i] + sheet.recharge)
@@ -607,7 +636,7 @@ class _Fight:
         distances = self.distances[actor]
         foes = sorted(
             (
-                (distances[i], self._hp(i), i)
+                (distances[i], self.hp[i], i)
                 for i in range(self.n)
                 if self.status[i] == ACTIVE and self.sheets[i].side != side
             ),
@@ -697,7 +726,10 @@ class _Fight:
         net = successes - cancels
         if successes >= roll.HIT and (net > 0 if ties else net >= 0):
             promoted = max(0, net - roll.HIT) if rules.net_minus_two else net
-            pool = arm.pool.shifted(promoted - them.deflection[arm.kind])
+            shift = promoted - them.deflection[arm.kind]
+            pool = arm.shifted.get(shift)
+            if pool is None:
+                pool = arm.shifted[shift] = arm.pool.shifted(shift)
             cancelled = 0
             if stop:
                 parried = them.parry_arm.pool
@@ -780,10 +812,11 @@ class _Fight:
             stunned,
             mortal,
         )
+        self.hp[i] = sheet.capacity - temporary - normal - stunned - mortal
         if temporary > 0 and self.since[i] is None:
             self.since[i] = self.tick
         if mortal >= sheet.chart_mortal:
-            self.status[i] = DEAD
+            self._fall(i, DEAD)
             return
         if mortal > before[3] and self.bleeds_at[i] is None:
             self.bleeds_at[i] = self.tick + sheet.bleed_every
@@ -817,7 +850,7 @@ class _Fight:
         sheet = self.sheets[i]
         full, wounded, tn = self._pool(i, sheet.prowess, sheet.resilience_skill, 0, self.rules.cap)
         if self._roll(full, wounded, tn) < self.rules.consciousness:
-            self.status[i] = UNCONSCIOUS
+            self._fall(i, UNCONSCIOUS)
 
 
 def _mark(
