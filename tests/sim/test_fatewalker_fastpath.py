@@ -1,6 +1,6 @@
 """The `fatewalker` simulation fast path plays exactly the engine's fights, seed for seed.
 
-fatewalker/fastpath.py restates armed melee on the tick timeline (initiative, simultaneous
+fatewalker/fastpath/ restates armed melee on the tick timeline (initiative, simultaneous
 groups, strikes, parries and dodges, energy shields, the wound chart, Tough's Will,
 bleeding, fading and recharging) over plain lists, so that `fracas sim` need not build
 events. That is only allowed because this file holds every trial it reports equal to the

@@ -247,7 +247,7 @@ class Fatewalker(TickedRuleset):
 
     def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
         """Armed melee and the tick timeline over plain lists, for `fracas sim` with the
-        `tactics` policy (fatewalker/fastpath.py; held to the engine by
+        `tactics` policy (the package fatewalker/fastpath/; held to the engine by
         tests/sim/test_fatewalker_fastpath.py)."""
         from fracas.rulesets.fatewalker import fastpath
 

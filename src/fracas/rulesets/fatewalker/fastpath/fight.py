@@ -1,346 +1,21 @@
-"""The `fatewalker` simulation fast path: armed melee on the tick timeline over plain lists.
-
-Why this module exists: `fracas sim` plays a fight through the engine, where the tick
-timeline, every pool, reaction and wound emits events that `evolve` applies to frozen
-states, and the tactics verify each wish. For the courtyard duel that is about eighty times
-the cost of the fight's dice (issue 10 asks for at most 10). Here one fight is a few lists of
-numbers changed in place; no event, state or action object is built.
-
-What it restates, each piece naming the engine code it mirrors:
-
-- the tick timeline (core/ticks.py): initiative (rules/initiative.py), ticks reached for
-  those due and for the rules' alarms, groups by Awareness that declare together and resolve
-  in declaring order, tick costs that push a reactor out of the tick's queue, the dead
-  passed over with their turns skipped;
-- the tactics (tactics.py) of a fighter with weapons in hand and nothing else to do: a
-  strike at the nearest foe (fewest boxes left first) with the weapon of the biggest damage
-  pool that reaches it; and the target's default reaction (rules/strike.py,
-  `default_reaction`; rules/defence.py, `preferred`): parry, dodge or none;
-- the strike, parry and dodge (rules/strike.py, rules/defence.py, rules/melee.py at Long
-  range), the damage pipeline (rules/harm.py: promotions, Deflection, the energy shield of
-  rules/shields.py, penetrating zeros, Absorb, a stopping parry's points), the wound chart
-  with Tough's Will, bleeding, consciousness and death (rules/wounds.py), and what the clock
-  brings (rules/lasting.py: bleeding, Temporary wounds fading, shields recharging).
-
-Everything else makes `fast_path` answer None, so the engine plays the trial: a scripted
-part, a map, another policy than `tactics`, a sheet with powers, a hand-held shield, a gun,
-an unarmed fighter, a late comer, any field of a sheet or weapon or any option this module
-does not read set away from its default (so mechanics added later fall back safely). A fight
-that wanders outside (a fighter with no blow in reach, who would move; an unarmed blow) is
-handed back the same way, mid-fight. tests/sim/test_fatewalker_fastpath.py holds every trial
-equal to the engine's, seed for seed: when a rule here changes in the engine, change it here
-too, and that test fails until both agree.
-"""
+"""One fatewalker fast-path fight: the tick timeline, the tactics' strike and reaction, and
+harm, over lists indexed like the set-up's combatants (see the package's docstring)."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
-from typing import Any, cast
-
-from fracas.core.dice import Dice, RandInt
-from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
-from fracas.core.state import Status
+from fracas.core.dice import RandInt
+from fracas.core.fastpath import FastTrial
 from fracas.core.ticks import IDLE_LIMIT, SPAN
-from fracas.rulesets.fatewalker.options import FatewalkerOptions
+from fracas.rulesets.fatewalker.fastpath.compiled import DODGE, Arm, Profile, Readings
 from fracas.rulesets.fatewalker.rules import initiative, roll
 from fracas.rulesets.fatewalker.rules.damage import DamagePool
 from fracas.rulesets.fatewalker.rules.defence import PARRY_THREAT
-from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, shortfall
-from fracas.rulesets.fatewalker.rules.melee import LONG, SIZE_PENALTY
 from fracas.rulesets.fatewalker.rules.strike import DODGE_THREAT, DODGE_WAIT, UNARMED_STRIKE
-from fracas.rulesets.fatewalker.sheet import Weapon
-from fracas.rulesets.fatewalker.walker import Walker, capacity
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 
-RESTATED_OPTIONS = frozenset(
-    {
-        "faces",
-        "success",
-        "tn_cap",
-        "promotions",
-        "dodge_tie",
-        "surprise",
-        "start_range",  # every fighter is armed: Long either way
-        "parry",
-        "cancel",
-        "margin",  # a critical failure is only logged
-        "shield_cap",
-        "shield_armor",  # checked when the sheet is read, never in a fight
-        "consciousness",
-        "temporary_fade",
-    }
-)
-"""Options this module reads (or that cannot change a fight it plays); any other option set
-away from its default makes it decline."""
 
-WALKER_FIELDS = frozenset(
-    {
-        "id",
-        "name",
-        "side",
-        "hp",
-        "max_hp",
-        "x",
-        "y",
-        "attributes",
-        "skills",
-        "weapons",
-        "armor",
-        "chart",
-        "temporary",
-        "normal",
-        "stun",
-        "mortal",
-        "will_spent",
-        "spend_will",
-        "energy_shield",
-        "energy",
-        "start_tick",
-    }
-)
-"""Walker fields restated here; every other one must hold its default (`_plain`)."""
-
-WEAPON_FIELDS = frozenset({"id", "damage", "type", "size", "speed", "reach", "stun"})
-LISTING = frozenset({"name", "tech_level", "cost", "encumbrance", "era", "special", "other"})
-"""The catalog's descriptive columns of an armor or energy-shield row (catalog.py)."""
-ARMOR_FIELDS = LISTING | {"id", "absorb", "deflection", "under_shield"}
-SHIELD_FIELDS = LISTING | {"id", "min_activation", "max_absorb", "recharge", "reserve"}
-
-PARRY = MELEE["parry"]
-DODGE = EVASIONS["dodge"]
-ATTACK = MELEE["attack"]
-
-
-def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
-    """The fast path for trials from `point`, or None where it would have to guess."""
-    if any(name != "tactics" for name in policies.values()):
-        return None  # other policies retarget through `verify`: not restated here
-    if point.state is not None or point.order is not None:
-        return None  # a scripted part: its clock, holds and declarations are not read here
-    setup = point.setup
-    opts = setup.options
-    if not isinstance(opts, FatewalkerOptions) or not _plain_options(opts):
-        return None
-    if setup.arena is not None:
-        return None
-    people = setup.combatants
-    if not people or not all(type(c) is Walker and _plain(c) for c in people):
-        return None
-    walkers = cast(tuple[Walker, ...], people)
-    sheets = [_Sheet(w, opts) for w in walkers]
-    sides = sorted({w.side for w in walkers})
-    for n, sheet in enumerate(sheets):
-        sheet.side = sides.index(walkers[n].side)
-    rules = _Rules(opts)
-    distances = [[round(a.distance_to(b), 3) for b in walkers] for a in walkers]
-    reaches = [[a.distance_to(b) for b in walkers] for a in walkers]
-    side_names = tuple(w.side for w in walkers)
-
-    def fight(dice: Dice, max_rounds: int) -> FastTrial | None:
-        return _Fight(sheets, rules, distances, reaches, side_names, dice.rng.randint).play(
-            max_rounds
-        )
-
-    return fight
-
-
-# -- reading the fork -----------------------------------------------------------------------
-
-
-def _default(field: Any) -> Any:
-    """A dataclass or pydantic field's default value (its factory's product)."""
-    factory = getattr(field, "default_factory", None)
-    if factory is not None and factory is not dataclasses.MISSING:
-        return factory()
-    return field.default
-
-
-def _holds_defaults(model: Any, known: frozenset[str]) -> bool:
-    """Every pydantic field of `model` outside `known` holds its default."""
-    return all(
-        name in known or getattr(model, name) == _default(field)
-        for name, field in type(model).model_fields.items()
-    )
-
-
-def _plain_options(opts: FatewalkerOptions) -> bool:
-    return _holds_defaults(opts, RESTATED_OPTIONS)
-
-
-def _plain(person: Walker) -> bool:
-    """A sheet this module plays: armed with melee weapons only (the biggest pool above the
-    bare hand's), aware from the start, no powers, conditions, hand shield or moving parts."""
-    for field in dataclasses.fields(Walker):
-        if field.name in WALKER_FIELDS:
-            continue
-        default = _default(field)
-        if default is dataclasses.MISSING or getattr(person, field.name) != default:
-            return False
-    if person.status is not Status.ACTIVE or not person.weapons:
-        return False
-    if person.hp != capacity(person.chart) - _filled(person):
-        return False
-    if not all(_holds_defaults(w, WEAPON_FIELDS) for w in person.weapons):
-        return False
-    if person.armor is not None and not _holds_defaults(person.armor, ARMOR_FIELDS):
-        return False
-    if person.energy_shield is not None and not _holds_defaults(
-        person.energy_shield, SHIELD_FIELDS
-    ):
-        return False
-    biggest = max(w.pool.maximum for w in person.weapons)
-    return biggest >= UNARMED_STRIKE.pool.maximum  # tactics._weapons: bare hands come last
-
-
-def _filled(person: Walker) -> int:
-    return person.temporary + person.normal + person.stun + person.mortal
-
-
-class _Rules:
-    """The options as the plain numbers and flags the rules test, read once per fork."""
-
-    __slots__ = (
-        "cancel_first",
-        "cap",
-        "consciousness",
-        "dodge_ties",
-        "fade",
-        "half_energy",
-        "net_minus_two",
-        "parry_cancels",
-        "reads",
-        "succeeds",
-        "surprise",
-    )
-
-    def __init__(self, opts: FatewalkerOptions) -> None:
-        self.cap = opts.tn_cap
-        self.net_minus_two = opts.promotions == "net_minus_two"
-        self.dodge_ties = opts.dodge_tie == "defender"
-        self.parry_cancels = opts.parry == "successes"
-        self.cancel_first = opts.cancel == "before_absorb"
-        self.half_energy = opts.shield_cap == "half_energy"
-        self.consciousness = opts.consciousness
-        self.fade = opts.temporary_fade
-        self.surprise = dict(opts.surprise)
-        # roll.reads and roll.succeeds, tabled by TN (0-10) and face (index 0 unused)
-        self.reads = [roll.reads(face, opts) for face in range(11)]
-        self.succeeds = [
-            [roll.succeeds(face, tn, opts) if face else False for face in range(11)]
-            for tn in range(11)
-        ]
-
-
-class _Arm:
-    """A weapon compiled: its reach, damage and the numbers its strike and parry use."""
-
-    __slots__ = (
-        "cost",
-        "groups",
-        "kind",
-        "parry_cost",
-        "pool",
-        "reach",
-        "shifted",
-        "size_bonus",
-        "stun",
-    )
-
-    def __init__(self, weapon: Weapon) -> None:
-        self.pool = weapon.pool
-        self.shifted: dict[int, DamagePool] = {}
-        """The pool promoted or demoted by each shift met so far (harm.against)."""
-        self.groups = self.pool.groups
-        self.reach = weapon.reach
-        self.kind = weapon.type
-        self.stun = weapon.stun
-        self.size_bonus = SIZE_PENALTY[LONG].get(weapon.size, 0) or 0  # melee.size_penalty
-        self.cost = max(1, weapon.speed + (ATTACK.ticks or 0))  # melee.tick_cost
-        self.parry_cost = max(1, weapon.speed + (PARRY.ticks or 0))
-
-
-class _Sheet:
-    """What never changes about a fighter during a fight."""
-
-    __slots__ = (
-        "absorb",
-        "agility",
-        "arms",
-        "awareness",
-        "bleed_every",
-        "can_parry",
-        "capacity",
-        "cells",
-        "chart_mortal",
-        "chart_temporary",
-        "column",
-        "deflection",
-        "dodge_bonus",
-        "energy",
-        "max_absorb",
-        "min_activation",
-        "parry_arm",
-        "per_column",
-        "prowess",
-        "recharge",
-        "reserve",
-        "resilience",
-        "resilience_skill",
-        "side",
-        "spend_will",
-        "start_marks",
-        "start_tick",
-        "weaponry",
-        "will",
-        "will_spent",
-    )
-
-    def __init__(self, person: Walker, opts: FatewalkerOptions) -> None:
-        attrs, skills, chart = person.attributes, person.skills, person.chart
-        self.side = 0
-        self.prowess = attrs.prowess
-        self.awareness = attrs.awareness
-        self.resilience = attrs.resilience
-        self.will = attrs.will  # walker.will_track without powers
-        self.weaponry = skills.weaponry
-        self.agility = skills.agility
-        self.resilience_skill = skills.resilience
-        # tactics._weapons: biggest damage pool first (a stable sort), bare hands last
-        self.arms = [_Arm(w) for w in sorted(person.weapons, key=lambda w: -w.pool.maximum)]
-        self.parry_arm = _Arm(person.weapons[0])  # defence.in_hand: the first on the sheet
-        self.can_parry = not shortfall(PARRY, skills)
-        self.dodge_bonus = DODGE.bonus - shortfall(DODGE, skills)
-        armor = person.armor
-        self.deflection = {
-            kind: (getattr(armor.deflection, kind) if armor else 0)
-            for kind in ("physical", "slug", "energy")
-        }
-        self.absorb = armor.absorb if armor else 0
-        shield = person.energy_shield
-        self.energy = person.energy
-        self.max_absorb = shield.max_absorb if shield else 0
-        self.min_activation = shield.min_activation if shield else 0
-        self.recharge = shield.recharge if shield else 0
-        self.reserve = shield.reserve if shield else -1  # -1: no shield
-        self.chart_temporary = chart.temporary
-        self.column = chart.column_height
-        self.per_column = chart.penalty_per_column
-        self.cells = chart.columns * chart.column_height
-        self.chart_mortal = chart.mortal
-        self.capacity = capacity(chart)
-        self.bleed_every = max(1, attrs.prowess + attrs.will)  # wounds.bleed_interval
-        self.spend_will = person.spend_will
-        self.will_spent = person.will_spent
-        self.start_tick = person.start_tick
-        self.start_marks = (person.temporary, person.normal, person.stun, person.mortal)
-
-
-# -- one fight ------------------------------------------------------------------------------
-
-
-class _Fight:
+class Fight:
     """One trial's moving parts, in lists indexed like the set-up's combatants."""
 
     __slots__ = (
@@ -371,8 +46,8 @@ class _Fight:
 
     def __init__(
         self,
-        sheets: list[_Sheet],
-        rules: _Rules,
+        sheets: list[Profile],
+        rules: Readings,
         distances: list[list[float]],
         reaches: list[list[float]],
         side_names: tuple[str, ...],
@@ -400,7 +75,7 @@ class _Fight:
         self.outcome = self._outcome()
         self.tick = 0
         self.queue: list[list[int]] = []
-        self.declared: list[tuple[int, int, _Arm]] = []
+        self.declared: list[tuple[int, int, Arm]] = []
         """Declarations of the playing group: (actor, target, weapon)."""
 
     # -- the sim loop (sim/trial.py, `play`) ------------------------------------------------
@@ -550,7 +225,7 @@ class _Fight:
             self._spend(who, 1)  # waiting
         self._turn_ended(who)
 
-    def _submit(self, actor: int, target: int, arm: _Arm) -> None:
+    def _submit(self, actor: int, target: int, arm: Arm) -> None:
         if len(self.queue[0]) > 1:  # simultaneous: declare (no holds, so no answers)
             self.declared.append((actor, target, arm))
         else:
@@ -628,7 +303,7 @@ class _Fight:
 
     # -- the tactics (tactics.py) -----------------------------------------------------------
 
-    def _choose(self, actor: int) -> tuple[int, _Arm] | None:
+    def _choose(self, actor: int) -> tuple[int, Arm] | None:
         """The first strike `tactics.suggest` finds legal: foes nearest first, then fewest
         boxes left; weapons biggest pool first. None where the tactics would do anything
         else (strike bare-handed, move closer)."""
@@ -697,7 +372,7 @@ class _Fight:
 
     # -- a strike and its reaction (rules/strike.py, rules/defence.py) ---------------------
 
-    def _strike(self, actor: int, target: int, arm: _Arm) -> None:
+    def _strike(self, actor: int, target: int, arm: Arm) -> None:
         rules = self.rules
         me = self.sheets[actor]
         them = self.sheets[target]
@@ -805,7 +480,7 @@ class _Fight:
             amount -= self._spend_will(i, amount, before, stun)
             if amount <= 0:
                 return
-        temporary, normal, stunned, mortal = _mark(sheet, before, amount, stun)
+        temporary, normal, stunned, mortal = mark(sheet, before, amount, stun)
         self.temporary[i], self.normal[i], self.stun[i], self.mortal[i] = after = (
             temporary,
             normal,
@@ -833,7 +508,7 @@ class _Fight:
         most = min(left, amount)
         spent = most
         for ignored in range(most + 1):
-            after = _mark(sheet, before, amount - ignored, stun)
+            after = mark(sheet, before, amount - ignored, stun)
             if sheet.spend_will == "mortal":
                 spared = after[3] == before[3]
             else:
@@ -853,8 +528,8 @@ class _Fight:
             self._fall(i, UNCONSCIOUS)
 
 
-def _mark(
-    sheet: _Sheet, before: tuple[int, int, int, int], amount: int, stun: bool
+def mark(
+    sheet: Profile, before: tuple[int, int, int, int], amount: int, stun: bool
 ) -> tuple[int, int, int, int]:
     """wounds.mark: (temporary, normal, stun, mortal) after `amount` points from one source."""
     temporary, normal, stunned, mortal = before
