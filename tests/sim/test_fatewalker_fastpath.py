@@ -7,12 +7,13 @@ events. That is only allowed because this file holds every trial it reports equa
 one the engine's loop (`sim.trial.play`, the `tactics` policy) reports with the same seed:
 winner, rounds, ticks, end, every combatant's HP, standing, damage dealt and taken.
 
-What it covers: examples/fatewalker-duel.yaml, and generated melee fights (two or three
-sides, ties of Awareness, every option it reads). What falls back to the engine, and is
-checked to: the crossfire (guns, a map), the brawl (unarmed grapplers) and the shieldwall
-(hand shields, thrown weapons); the policies aggressive, focus and greedy; a scripted part;
-any power, weapon field or unread option; and, mid-fight, a fighter with no weapon that
-reaches a foe (the tactics would move or strike bare-handed).
+What it covers: examples/fatewalker-duel.yaml, with and without a scripted part (one leaving
+a declaration waiting too), and generated melee fights (two or three sides, ties of
+Awareness, every option it reads, a scripted first blow). What falls back to the engine, and
+is checked to: the crossfire (guns, a map), the brawl (unarmed grapplers) and the shieldwall
+(hand shields, thrown weapons); the policies aggressive, focus and greedy; a hold in the
+scripted part; any power, weapon field or unread option; and, mid-fight, a fighter with no
+weapon that reaches a foe (the tactics would move or strike bare-handed).
 """
 
 from __future__ import annotations
@@ -149,7 +150,22 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     }
     if draw(st.booleans()):
         options["surprise"] = {"a": draw(st.integers(1, 6))}
-    return {"ruleset": "fatewalker", "options": options, "combatants": combatants}
+    data = {"ruleset": "fatewalker", "options": options, "combatants": combatants}
+    if draw(st.booleans()):
+        data["actions"] = _opening_blow(combatants)
+    return data
+
+
+def _opening_blow(combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A scripted first blow: everyone starts at tick 1, so the first of the highest
+    Awareness strikes its first foe, at once or, in a group of equals, as a declaration the
+    trials must resolve (the fork then waits on the rest of the group)."""
+    for c in combatants:
+        c["start_tick"] = 1
+    first = max(combatants, key=lambda c: c["attributes"]["awareness"])  # the first of them
+    foe = next(c for c in combatants if c["side"] != first["side"])
+    weapon = first["weapons"][0]["id"]
+    return [{"actor": first["id"], "do": "strike", "target": foe["id"], "weapon": weapon}]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -195,7 +211,7 @@ def _duel_with(change: dict[str, Any], who: int = 0, **top: Any) -> ScenarioSpec
         ({"aware_at": 20}, {}),  # a late comer
         ({}, {"options": {"offhand_penalty": 3}}),  # an option this module does not read
         ({}, {"map": {"light": "low_light"}}),
-        ({}, {"actions": [{"actor": "ilaria", "do": "hold"}]}),  # a scripted part
+        ({}, {"actions": [{"actor": "ilaria", "do": "hold"}]}),  # a hold in the scripted part
     ],
 )
 def test_what_the_fast_path_does_not_restate_is_left_to_the_engine(
@@ -204,6 +220,25 @@ def test_what_the_fast_path_does_not_restate_is_left_to_the_engine(
     job = make_job(_duel_with(change, **top), 1, {}, 3)
     assert build_fork(job).fast is None
     assert len(play_range(job, 0, 2)) == 2
+
+
+@pytest.mark.parametrize(
+    "actions",
+    [
+        [{"actor": "ilaria", "do": "strike", "target": "brann", "weapon": "rapier"}],
+        [  # Brann declares; Tova, his equal in Awareness, has yet to: the fork waits on her
+            {"actor": "ilaria", "do": "strike", "target": "tova", "weapon": "rapier"},
+            {"actor": "brann", "do": "strike", "target": "ilaria", "weapon": "halberd"},
+        ],
+    ],
+)
+def test_a_fork_after_a_scripted_part_is_taken_up(actions: list[dict[str, Any]]) -> None:
+    data = example(DUEL).model_dump(mode="json", exclude_unset=True)
+    for person, tick in zip(data["combatants"], (1, 2, 2), strict=True):
+        person["start_tick"] = tick
+    spec = parse_scenario({**data, "actions": actions})
+    played = fast_and_engine(spec, 6, range(60), None)
+    assert all(t.ticks is not None and t.ticks >= 1 for t in played)
 
 
 def test_a_weapon_field_it_does_not_restate_is_left_to_the_engine() -> None:

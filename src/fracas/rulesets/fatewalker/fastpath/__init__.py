@@ -20,14 +20,17 @@ What it restates, each piece naming the engine code it mirrors:
   range), the damage pipeline (rules/harm.py: promotions, Deflection, the energy shield of
   rules/shields.py, penetrating zeros, Absorb, a stopping parry's points), the wound chart
   with Tough's Will, bleeding, consciousness and death (rules/wounds.py), and what the clock
-  brings (rules/lasting.py: bleeding, Temporary wounds fading, shields recharging).
+  brings (rules/lasting.py: bleeding, Temporary wounds fading, shields recharging);
+- a fork after a scripted part (fork.py, `resume`): the clock, the declarations waiting
+  (plain strikes), and the marks, statuses, bleeding and last reactions it left.
 
 Everything else makes `fast_path` answer None, so the engine plays the trial: a scripted
-part, a map, another policy than `tactics`, a sheet with powers, a hand-held shield, a gun,
-an unarmed fighter, a late comer, any field of a sheet or weapon or any option this module
-does not read set away from its default (so mechanics added later fall back safely). A fight
-that wanders outside (a fighter with no blow in reach, who would move; an unarmed blow) is
-handed back the same way, mid-fight. tests/sim/test_fatewalker_fastpath.py holds every trial
+part that holds, declares anything but a strike, or leaves someone not yet aware; a map,
+another policy than `tactics`, a sheet with powers, a hand-held shield, a gun, an unarmed
+fighter, a late comer, any field of a sheet or weapon or any option this module does not
+read set away from its default (so mechanics added later fall back safely). A fight that
+wanders outside (a fighter with no blow in reach, who would move; an unarmed blow) is handed
+back the same way, mid-fight. tests/sim/test_fatewalker_fastpath.py holds every trial
 equal to the engine's, seed for seed: when a rule here changes in the engine, change it here
 too, and that test fails until both agree.
 """
@@ -41,7 +44,7 @@ from fracas.core.dice import Dice
 from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
 from fracas.rulesets.fatewalker.fastpath.compiled import Profile, Readings
 from fracas.rulesets.fatewalker.fastpath.fight import Fight
-from fracas.rulesets.fatewalker.fastpath.fork import plain, plain_options
+from fracas.rulesets.fatewalker.fastpath.fork import plain, plain_options, resume
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
 from fracas.rulesets.fatewalker.walker import Walker
 
@@ -50,18 +53,26 @@ def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath
     """The fast path for trials from `point`, or None where it would have to guess."""
     if any(name != "tactics" for name in policies.values()):
         return None  # other policies retarget through `verify`: not restated here
-    if point.state is not None or point.order is not None:
-        return None  # a scripted part: its clock, holds and declarations are not read here
+    if point.order is not None:
+        return None  # fatewalker refuses a fixed order: nothing to restate
     setup = point.setup
-    opts = setup.options
+    base = point.state if point.state is not None else setup
+    opts = base.options
     if not isinstance(opts, FatewalkerOptions) or not plain_options(opts):
         return None
-    if setup.arena is not None:
+    if base.arena is not None:
         return None
-    people = setup.combatants
+    people = base.combatants
     if not people or not all(type(c) is Walker and plain(c) for c in people):
         return None
     walkers = cast(tuple[Walker, ...], people)
+    if [c.id for c in walkers] != [c.id for c in setup.combatants]:
+        return None  # the trial reports follow the set-up's order
+    start = None
+    if point.state is not None:
+        start = resume(point.state, walkers)  # a fork after a scripted part
+        if start is None:
+            return None
     sheets = [Profile(w, opts) for w in walkers]
     sides = sorted({w.side for w in walkers})
     for n, sheet in enumerate(sheets):
@@ -72,8 +83,7 @@ def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath
     side_names = tuple(w.side for w in walkers)
 
     def fight(dice: Dice, max_rounds: int) -> FastTrial | None:
-        return Fight(sheets, rules, distances, reaches, side_names, dice.rng.randint).play(
-            max_rounds
-        )
+        fight = Fight(sheets, rules, distances, reaches, side_names, dice.rng.randint)
+        return fight.play(max_rounds, start)
 
     return fight

@@ -85,6 +85,7 @@ class Profile:
     __slots__ = (
         "absorb",
         "agility",
+        "arm_by_id",
         "arms",
         "awareness",
         "bleed_every",
@@ -126,7 +127,9 @@ class Profile:
         self.agility = skills.agility
         self.resilience_skill = skills.resilience
         # tactics._weapons: biggest damage pool first (a stable sort), bare hands last
-        self.arms = [Arm(w) for w in sorted(person.weapons, key=lambda w: -w.pool.maximum)]
+        ordered = sorted(person.weapons, key=lambda w: -w.pool.maximum)
+        self.arms = [Arm(w) for w in ordered]
+        self.arm_by_id = {w.id: arm for w, arm in zip(ordered, self.arms, strict=True)}
         self.parry_arm = Arm(person.weapons[0])  # defence.in_hand: the first on the sheet
         self.can_parry = not shortfall(PARRY, skills)
         self.dodge_bonus = DODGE.bonus - shortfall(DODGE, skills)

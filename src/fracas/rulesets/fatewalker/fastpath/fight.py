@@ -7,6 +7,7 @@ from fracas.core.dice import RandInt
 from fracas.core.fastpath import FastTrial
 from fracas.core.ticks import IDLE_LIMIT, SPAN
 from fracas.rulesets.fatewalker.fastpath.compiled import DODGE, Arm, Profile, Readings
+from fracas.rulesets.fatewalker.fastpath.fork import Resume
 from fracas.rulesets.fatewalker.rules import initiative, roll
 from fracas.rulesets.fatewalker.rules.damage import DamagePool
 from fracas.rulesets.fatewalker.rules.defence import PARRY_THREAT
@@ -80,8 +81,12 @@ class Fight:
 
     # -- the sim loop (sim/trial.py, `play`) ------------------------------------------------
 
-    def play(self, max_rounds: int) -> FastTrial | None:
-        self._start()
+    def play(self, max_rounds: int, start: Resume | None) -> FastTrial | None:
+        """The engine's loop from the set-up (initiative rolled now) or from `start`."""
+        if start is None:
+            self._start()
+        else:
+            self._resume(start)
         n = self.n
         dealt = [0] * n
         taken = [0] * n
@@ -157,6 +162,21 @@ class Fight:
             penalty = rules.surprise.get(self.side_names[i], 0)
             self.next_tick[i] = max(1, initiative.BASE + penalty - successes)
         self._next()
+
+    def _resume(self, start: Resume) -> None:
+        """The clock and the fight's marks as the scripted part left them."""
+        self.tick = start.tick
+        self.next_tick = list(start.next_ticks)
+        self.queue = [list(group) for group in start.queue]
+        self.declared = [
+            (actor, target, self.sheets[actor].arm_by_id[weapon])
+            for actor, target, weapon in start.declared
+        ]
+        self.status = list(start.status)
+        self.bleeds_at = list(start.bleeds_at)
+        self.since = list(start.since)
+        self.reacted = list(start.reacted)
+        self.outcome = self._outcome()
 
     def _current(self) -> int | None:
         if not self.queue:
