@@ -45,6 +45,50 @@ class Encounter:
         self._done: list[Step] = []
         self._undone: list[Step] = []
 
+    @classmethod
+    def resumed(
+        cls, ruleset: Ruleset, setup: EncounterState, opening: Iterable[Event], dice: Dice
+    ) -> Encounter:
+        """A fight rebuilt from its set-up and its logged opening events, rolling nothing:
+        how a stored encounter comes back (initiative was rolled once, when it began)."""
+        encounter = cls.__new__(cls)
+        encounter.ruleset = ruleset
+        encounter.dice = dice
+        encounter.setup = setup
+        encounter.opening = tuple(opening)
+        encounter.state = replay(ruleset, setup, encounter.opening)
+        encounter._done = []
+        encounter._undone = []
+        return encounter
+
+    def record(self, action: Action, events: Iterable[Event]) -> None:
+        """Take `action` as acted with the logged `events`, rolling nothing: a stored
+        action comes back exactly as it was resolved, whatever the dice would say now."""
+        step = Step(action, tuple(events), self.state)
+        self.state = replay(self.ruleset, self.state, step.events)
+        self._done.append(step)
+        self._undone.clear()
+
+    def copy(self) -> Encounter:
+        """An independent encounter at the same point, sharing the immutable steps."""
+        twin = Encounter.resumed(self.ruleset, self.setup, (), self.dice)
+        twin.opening, twin.state = self.opening, self.state
+        twin._done, twin._undone = list(self._done), list(self._undone)
+        return twin
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The acted actions that stand (not undone), oldest first."""
+        return tuple(self._done)
+
+    @property
+    def undoable(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def redoable(self) -> bool:
+        return bool(self._undone)
+
     @property
     def log(self) -> tuple[Event, ...]:
         """Every event since the set-up, in order: the encounter's source of truth."""
