@@ -94,7 +94,12 @@ def _now() -> str:
 class EncounterStore:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
-        self.schema_version = schema.migrate(engine, _now)
+        try:
+            self.schema_version = schema.migrate(engine, _now)
+        except sa.exc.OperationalError as error:
+            engine.dispose()
+            where = engine.url.render_as_string(hide_password=True)
+            raise StoreError(f"cannot open the database {where}: {_first_line(error)}") from None
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
 
@@ -133,7 +138,7 @@ class EncounterStore:
 
     def _insert(self, fight: NewFight) -> Created:
         """Store a new fight under a fresh id, with its GM link, in one transaction."""
-        encounter_id = secrets.token_urlsafe(9)
+        encounter_id = secrets.token_hex(8)
         gm_token = secrets.token_urlsafe(32)
         with self._writing() as conn:
             conn.execute(
@@ -386,7 +391,7 @@ class EncounterStore:
             ):
                 yield conn
         except sa.exc.OperationalError as error:
-            raise StoreError(f"the database refused the write: {error.orig}") from None
+            raise StoreError(f"the database refused the write: {_first_line(error)}") from None
 
     @contextmanager
     def _reading(self) -> Iterator[sa.Connection]:
@@ -576,3 +581,8 @@ def _role(role: str) -> Role:
     if role in ("gm", "player"):
         return role  # type: ignore[return-value]
     raise FracasError(f"the store holds an unknown link role {role!r}")
+
+
+def _first_line(error: sa.exc.DBAPIError) -> str:
+    """The driver's own words, without SQLAlchemy's SQL echo and background link."""
+    return str(error.orig).strip().split("\n", 1)[0]
