@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import pickle
 import secrets
 import threading
 from collections import OrderedDict
@@ -36,7 +37,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from fracas.core.errors import DiceError, FracasError, ScenarioError
-from fracas.store import schema
+from fracas.store import schema, snapshots
 from fracas.store.engine import database_url, make_engine
 from fracas.store.live import (
     Live,
@@ -430,8 +431,60 @@ class EncounterStore:
             cached = self._cache.get(row.id)
         if cached is not None and cached.seq == row.seq:
             return cached.copy()
-        rows = self._log_rows(conn, row.id)
-        return rebuild(row.scenario, row.source, row.ruleset, rows)
+        live = self._snapshot(conn, row)
+        rows = self._log_rows(conn, row.id, after=-1 if live is None else live.seq)
+        if live is None:
+            live = rebuild(row.scenario, row.source, row.ruleset, rows)
+        else:
+            for entry in rows:
+                live.apply(entry)
+        if len(rows) >= snapshots.SNAPSHOT_EVERY:
+            self._save_snapshot(conn, row.id, live)
+        return live
+
+    def _snapshot(self, conn: sa.Connection, row: Any) -> Live | None:
+        """The latest snapshot this code wrote at or before the row's seq, if it loads."""
+        from fracas.core.registry import get_ruleset
+
+        table = schema.snapshots
+        found = conn.execute(
+            sa.select(table.c.data)
+            .where(
+                table.c.encounter_id == row.id,
+                table.c.seq <= row.seq,
+                table.c.code == snapshots.code_fingerprint(),
+            )
+            .order_by(table.c.seq.desc())
+            .limit(1)
+        ).scalar()
+        if found is None:
+            return None
+        try:
+            return snapshots.load(found, get_ruleset(row.ruleset))
+        except Exception:  # any failure at all: the log is the truth, replay it instead
+            return None
+
+    def _save_snapshot(self, conn: sa.Connection, encounter_id: str, live: Live) -> None:
+        """Save `live` as the encounter's one snapshot, if it can be; never fails the
+        transaction around it (a savepoint takes a refused write back alone)."""
+        try:
+            data = snapshots.dump(live)
+        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+            return
+        table = schema.snapshots
+        try:
+            with conn.begin_nested():
+                conn.execute(sa.delete(table).where(table.c.encounter_id == encounter_id))
+                conn.execute(
+                    sa.insert(table).values(
+                        encounter_id=encounter_id,
+                        seq=live.seq,
+                        code=snapshots.code_fingerprint(),
+                        data=data,
+                    )
+                )
+        except sa.exc.DBAPIError:
+            return
 
     def _locked(
         self, conn: sa.Connection, encounter_id: str, expected_seq: int | None
@@ -460,6 +513,8 @@ class EncounterStore:
             .where(schema.encounters.c.id == row.id)
             .values(seq=entry.seq, outcome=live.encounter.state.outcome, updated=entry.at)
         )
+        if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
+            self._save_snapshot(conn, row.id, live)
 
     def _insert_link(
         self,
