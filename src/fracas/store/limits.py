@@ -41,6 +41,8 @@ def action_json(raw: Mapping[str, Any]) -> str:
         text = encode(dict(raw))
     except (TypeError, ValueError) as error:
         raise ScenarioError(f"an action must be plain JSON data: {error}") from None
+    except RecursionError:
+        raise ScenarioError("an action is nested too deeply to be plain JSON data") from None
     if len(text.encode("utf-8")) > MAX_ACTION_BYTES:
         raise ScenarioError(f"an action is at most {MAX_ACTION_BYTES} bytes as JSON")
     return text
@@ -56,3 +58,13 @@ def faces_of(dice: Sequence[int] | None) -> tuple[int, ...] | None:
         if isinstance(face, bool) or not isinstance(face, int):
             raise DiceError(f"dice: {face!r} is not a face; give whole numbers such as 4")
     return faces
+
+
+SEEDS = range(-(2**63), 2**63)
+"""What the database's BIGINT holds; `Random` takes any integer, the column does not."""
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
+        raise ScenarioError(f"a seed is a whole number from -2**63 to 2**63 - 1, not {seed!r}")
+    return seed

@@ -46,6 +46,7 @@ from fracas.store.limits import (
     MAX_LINKS,
     action_json,
     check_scenario,
+    check_seed,
     faces_of,
 )
 from fracas.store.live import (
@@ -127,6 +128,7 @@ class EncounterStore:
         spec = parse_stored(scenario_text, source)
         if seed is None:
             seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
+        seed = check_seed(seed)
         now = _now()
         live, rows = play_scenario(scenario_text, source, seed, now)
         title = (title or _title(source, spec.ruleset))[:MAX_LABEL]
