@@ -27,6 +27,18 @@ class Step:
     before: EncounterState
 
 
+@dataclass(frozen=True, slots=True)
+class EncounterParts:
+    """An encounter's own data: its set-up, opening, state, and undo and redo stacks."""
+
+    setup: EncounterState
+    opening: tuple[Event, ...]
+    state: EncounterState
+    done: tuple[Step, ...]
+    undone: tuple[Step, ...]
+    """The next redo last."""
+
+
 class Encounter:
     def __init__(
         self,
@@ -44,6 +56,68 @@ class Encounter:
         self.state = replay(ruleset, setup, self.opening)
         self._done: list[Step] = []
         self._undone: list[Step] = []
+
+    @classmethod
+    def resumed(
+        cls, ruleset: Ruleset, setup: EncounterState, opening: Iterable[Event], dice: Dice
+    ) -> Encounter:
+        """A fight rebuilt from its set-up and its logged opening events, rolling nothing:
+        how a stored encounter comes back (initiative was rolled once, when it began)."""
+        encounter = cls.__new__(cls)
+        encounter.ruleset = ruleset
+        encounter.dice = dice
+        encounter.setup = setup
+        encounter.opening = tuple(opening)
+        encounter.state = replay(ruleset, setup, encounter.opening)
+        encounter._done = []
+        encounter._undone = []
+        return encounter
+
+    def record(self, action: Action, events: Iterable[Event]) -> None:
+        """Take `action` as acted with the logged `events`, rolling nothing: a stored
+        action comes back exactly as it was resolved, whatever the dice would say now."""
+        step = Step(action, tuple(events), self.state)
+        self.state = replay(self.ruleset, self.state, step.events)
+        self._done.append(step)
+        self._undone.clear()
+
+    @classmethod
+    def restored(
+        cls,
+        ruleset: Ruleset,
+        parts: EncounterParts,
+        dice: Dice,
+    ) -> Encounter:
+        """A fight put back from the `parts` it was saved as (a store's snapshot); the parts
+        are trusted, so nothing is replayed."""
+        encounter = cls.resumed(ruleset, parts.setup, (), dice)
+        encounter.opening, encounter.state = parts.opening, parts.state
+        encounter._done, encounter._undone = list(parts.done), list(parts.undone)
+        return encounter
+
+    @property
+    def parts(self) -> EncounterParts:
+        """Everything but the ruleset and the dice, to be saved and `restored` later."""
+        return EncounterParts(
+            self.setup, self.opening, self.state, tuple(self._done), tuple(self._undone)
+        )
+
+    def copy(self) -> Encounter:
+        """An independent encounter at the same point, sharing the immutable steps."""
+        return Encounter.restored(self.ruleset, self.parts, self.dice)
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The acted actions that stand (not undone), oldest first."""
+        return tuple(self._done)
+
+    @property
+    def undoable(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def redoable(self) -> bool:
+        return bool(self._undone)
 
     @property
     def log(self) -> tuple[Event, ...]:
