@@ -118,6 +118,22 @@ class Walker(Combatant):
     leaping_until: int | None = None
     """A Leaping Dodge's leap lasts until this tick (the chart's leaping target rows)."""
 
+    # -- fw-finish: theme powers, the sprint's Will, suppressive fire (rules/themes.py,
+    # rules/willpower.py, rules/suppress.py) --
+    malcontent: str | None = None
+    fates_end: str | None = None
+    """Fate's End's target, named on the sheet and invoked as the fight begins."""
+    transgressors: tuple[str, ...] = ()
+    berserk_until: int | None = None
+    """Berserker: a Normal wound's +3 waits for the next offensive action until this tick;
+    defensive actions until then are at -3."""
+    boon_until: int | None = None
+    """Boon: +2 dice on this one's next action if taken by this tick."""
+    sprint_paid: int | None = None
+    """The tick the Will paid for the sprint under way runs out (1 point per 30 ticks)."""
+    covering: Covering | None = None
+    """Full Auto (Cover): the area this one's fire covers, and until when."""
+
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
@@ -218,6 +234,18 @@ class Motion:
     @property
     def end(self) -> int:
         return self.start + self.ticks
+
+
+@dataclass(frozen=True, slots=True)
+class Covering:
+    """Full Auto (Cover): a circle of `radius` metres about (x, y), covered with `weapon`
+    until tick `until` (12 ticks after the burst)."""
+
+    x: float
+    y: float
+    radius: float
+    weapon: str
+    until: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,7 +200,8 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> d
         wounds=defender.wound_penalty,
         cap=opts.tn_cap,
     )
-    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     TIMELINE.spend(tx, defender.id, m.ticks or 7, reaction.replace("_", " "))
     exposed = 0
     if reaction == "catch_strike" and successes == 0:

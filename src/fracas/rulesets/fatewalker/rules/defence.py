@@ -160,7 +160,8 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     defender = walker(state, action.target)
     maneuver = row(reaction)
     pool = _defence_pool(state, action, plan, defender, maneuver)
-    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     spend_footwork(tx, action, reaction)
     TIMELINE.spend(tx, defender.id, _cost(defender, maneuver), reaction.replace("_", " "))
     if reaction in EVADES:

@@ -265,8 +265,10 @@ def default_counter(state: EncounterState, action: GrappleMove) -> str:
 
 def resolve(tx: Transaction, action: GrappleMove) -> None:
     opts = options(tx.state)
+    stakes = roll.Stakes(offensive=True, against=action.target)  # fw-finish: theme powers
+    what = action.do.replace("_", " ")
     successes = roll.roll(
-        tx, action.actor, action.do.replace("_", " "), attack_pool(tx.state, action), opts
+        tx, action.actor, what, attack_pool(tx.state, action), opts, stakes=stakes
     )
     counter = action.counter or default_counter(tx.state, action)
     against = _answer(tx, action, counter)
@@ -304,7 +306,8 @@ def _answer(tx: Transaction, action: GrappleMove, counter: str) -> int:
     if action.actor in group and action.target not in group:
         tx.emit(ReactionTaken(combatant=action.target, tick=clock(state).tick, group=group))
     pool = counter_pool(state, action, counter)
-    against = roll.roll(tx, action.target, counter, pool, options(state))
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    against = roll.roll(tx, action.target, counter, pool, options(state), stakes=guard)
     them = walker(tx.state, action.target)
     TIMELINE.spend(tx, them.id, _counter_cost(them, counter), counter)
     if counter == "dodge":

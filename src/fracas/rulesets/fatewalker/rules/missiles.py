@@ -112,6 +112,8 @@ def verify_throw(state: EncounterState, action: Throw) -> None:
     thrower = walker(state, action.actor)
     target = target_of(state, thrower.id, action.target, "throw at")
     weapon = _thrown(thrower, action.weapon)
+    if weapon.blast is not None:  # fw-finish: an explosive hits an area (rules/blast.py)
+        raise IllegalAction(f"{weapon.id} is an explosive: throw_explosive it")
     if action.careful and action.cobra:
         raise IllegalAction("a throw is careful or a cobra strike, not both")
     if weapon.magazine is not None and thrower.rounds_fired(weapon.id) >= weapon.magazine:
@@ -190,7 +192,8 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
         cap=opts.tn_cap,
     )
     what = f"{row.name.replace('_', ' ')} with {weapon.id}"
-    successes = roll.roll(tx, thrower.id, what, dice, opts)
+    stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
+    successes = roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
     from fracas.rulesets.fatewalker.rules import handshield
 
     barrier = target.barrier if target.cover and action.cover == "through" else 0
@@ -224,7 +227,8 @@ def answer(
         tx.emit(ReactionTaken(combatant=target.id, tick=clock(tx.state).tick, group=group))
     opts = options(tx.state)
     pool, cost, stopper = _defence(tx.state, target, weapon, reaction)
-    got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=attacker.id)  # fw-finish: theme powers
+    got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     spend_footwork(tx, target, footwork_dice(tx.state, target))
     TIMELINE.spend(tx, target.id, cost, reaction.replace("_", " "))
     cancelled = 0
