@@ -41,6 +41,7 @@ def walker_from(sheet: Sheet) -> Walker:
         malcontent=sheet.malcontent,  # fw-finish: the theme powers' named foes
         transgressors=sheet.transgressors,
         fates_end=sheet.fates_end,
+        facing=sheet.facing,
     )
 
 

@@ -347,6 +347,10 @@ class Sheet(BaseModel):
     Mortal sections (wounds). A decider, not a rule."""
     spend: Spend = Field(default_factory=Spend)
     """fw-ranged: the deciders of the powers spent on a roll (rules/powers.py)."""
+    facing: Annotated[float, Strict(), Field(ge=-360, le=360, allow_inf_nan=False)] | None = None
+    """fw-finish: the way a combatant not yet aware of the fight looks, in degrees (0 along
+    +x, 90 along +y): its sight covers the 270 degrees in front, its hearing all round
+    (rules/senses.py), and Backstab needs its attacker behind it. Left out: all round."""
     # fw-finish: the named foes of the theme powers (rules/themes.py)
     malcontent: str | None = Field(default=None, pattern=ID)
     """Wrath's "object of their malcontent": the foe whose pursuit Wrath serves."""

@@ -120,6 +120,8 @@ class Walker(Combatant):
 
     # -- fw-finish: theme powers, the sprint's Will, suppressive fire (rules/themes.py,
     # rules/willpower.py, rules/suppress.py) --
+    facing: float | None = None
+    """The way it looks while not yet aware (degrees; None: all round)."""
     malcontent: str | None = None
     fates_end: str | None = None
     """Fate's End's target, named on the sheet and invoked as the fight begins."""

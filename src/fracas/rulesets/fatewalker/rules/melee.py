@@ -190,6 +190,14 @@ def check(state: EncounterState, action: Strike) -> None:
                 f"backstab needs a target completely unaware of the attacker; {target.id} is "
                 "aware of the fight"
             )
+        from fracas.rulesets.fatewalker.rules.senses import in_front  # fw-finish
+
+        attacker_at = walker(state, action.actor)
+        if target.facing is not None and in_front(target, attacker_at.x, attacker_at.y):
+            raise IllegalAction(
+                f"backstab needs the attacker behind {target.id}, outside the 270 degrees it "
+                f"faces ({target.facing:g} degrees)"
+            )
 
 
 def plan(state: EncounterState, action: Strike) -> Plan:
