@@ -97,7 +97,9 @@ def _loaded(me: Walker) -> list[Weapon]:
     return [
         w
         for w in me.weapons
-        if w.ranges is not None and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
+        if w.ranges is not None
+        and w.blast is None  # fw-finish: explosives are thrown (`_bombs`), never shot
+        and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
     ]
 
 
@@ -108,7 +110,10 @@ def _reloadable(me: Walker) -> list[Weapon]:
     return [
         w
         for w in me.weapons
-        if w.magazine is not None and w.ranges is not None and me.rounds_fired(w.id) >= w.magazine
+        if w.magazine is not None
+        and w.ranges is not None
+        and w.blast is None  # fw-finish: thrown explosives are not reloaded
+        and me.rounds_fired(w.id) >= w.magazine
     ]
 
 

@@ -43,12 +43,19 @@ from fracas.rulesets.fatewalker.events import (
     Moved,
     PostureSet,
     ReactionTaken,
-    RoundsCounted,
     ShotTaken,
     Struck,
 )
 from fracas.rulesets.fatewalker.finish_events import BlastLanded
-from fracas.rulesets.fatewalker.rules import arms, defence, harm, ranged, roll, visibility
+from fracas.rulesets.fatewalker.rules import (
+    arms,
+    defence,
+    harm,
+    missiles,
+    ranged,
+    roll,
+    visibility,
+)
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, shortfall
 from fracas.rulesets.fatewalker.rules.melee import expected
@@ -175,19 +182,9 @@ def resolve(tx: Transaction, action: ThrowExplosive) -> None:
             modifiers=tuple(mods),
         )
     )
-    if weapon.magazine is not None:
-        thrown = thrower.rounds_fired(weapon.id) + 1
-        tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
-    dice = roll.pool(
-        thrower.attributes.prowess,
-        thrower.skills.weaponry,
-        bonus=sum(n for _, n in mods),
-        wounds=thrower.wound_penalty,
-        cap=opts.tn_cap,
-    )
     what = f"{'careful ' if action.careful else ''}throw of {weapon.id}"
     stakes = roll.Stakes(offensive=True, against=action.target) if action.target else None
-    successes = roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
+    successes = missiles.thrown_roll(tx, thrower, weapon, mods, what, stakes)
     x, y = landing((thrower.x, thrower.y), aim, successes)
     caught = [p for p in _people(tx.state) if math.hypot(p.x - x, p.y - y) <= blast.radius]
     tx.emit(

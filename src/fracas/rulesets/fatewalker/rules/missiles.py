@@ -181,19 +181,9 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
             modifiers=tuple(mods),
         )
     )
-    if weapon.magazine is not None:
-        thrown = thrower.rounds_fired(weapon.id) + 1
-        tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
-    dice = roll.pool(
-        thrower.attributes.prowess,
-        thrower.skills.weaponry,
-        bonus=sum(n for _, n in mods),
-        wounds=thrower.wound_penalty,
-        cap=opts.tn_cap,
-    )
     what = f"{row.name.replace('_', ' ')} with {weapon.id}"
     stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
-    successes = roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
+    successes = thrown_roll(tx, thrower, weapon, mods, what, stakes)
     from fracas.rulesets.fatewalker.rules import handshield
 
     barrier = target.barrier if target.cover and action.cover == "through" else 0
@@ -204,6 +194,30 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
         if successes < roll.HIT:
             ranged._stray(tx, thrower, target, weapon, successes)
     TIMELINE.spend(tx, thrower.id, ticks(action, weapon), row.name.replace("_", " "))
+
+
+def thrown_roll(
+    tx: Transaction,
+    thrower: Walker,
+    weapon: Weapon,
+    mods: list[tuple[str, int]],
+    what: str,
+    stakes: roll.Stakes | None,
+) -> int:
+    """One of a counted stock is thrown, then Prowess(Weaponry) with `mods` is rolled (a
+    throw, fw-shields, or an explosive's, fw-finish)."""
+    if weapon.magazine is not None:
+        thrown = thrower.rounds_fired(weapon.id) + 1
+        tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
+    opts = options(tx.state)
+    dice = roll.pool(
+        thrower.attributes.prowess,
+        thrower.skills.weaponry,
+        bonus=sum(n for _, n in mods),
+        wounds=thrower.wound_penalty,
+        cap=opts.tn_cap,
+    )
+    return roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
 
 
 def answer(

@@ -220,27 +220,12 @@ def against(
 
 
 def _reroll(tx: Transaction, who: str, what: str, pool: roll.Pool) -> int:
-    from fracas.core.events import DiceRolled
-    from fracas.rulesets.fatewalker.events import PoolRolled
+    """The whole pool again; the new roll stands."""
+    from fracas.rulesets.fatewalker.rules.powers import log_reroll, reroll_faces
 
-    opts = options(tx.state)
-    reason = f"{what} (rerolled): {who}, {pool.full} dice at TN {pool.tn}"
-    if pool.wounded:
-        reason += f", {pool.wounded} wounded at TN {pool.wounded_tn}"
-    tx.roll(f"{pool.dice}d10", reason)
-    faces = next(e for e in reversed(tx.events) if isinstance(e, DiceRolled)).faces
-    got = roll.count_successes(faces, pool, opts)
-    tx.emit(
-        PoolRolled(
-            combatant=who,
-            what=f"{what} (rerolled)",
-            dice=pool.dice,
-            tn=pool.tn,
-            wounded=pool.wounded,
-            lost=pool.lost,
-            successes=got,
-        )
-    )
+    again = reroll_faces(tx, pool.dice, f"{what}: {who} rerolls (Intrepid II)")
+    got = roll.count_successes(again, pool, options(tx.state))
+    log_reroll(tx, who, what, pool, got)
     return got
 
 
