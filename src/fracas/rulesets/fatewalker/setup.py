@@ -42,6 +42,7 @@ def walker_from(sheet: Sheet) -> Walker:
         transgressors=sheet.transgressors,
         fates_end=sheet.fates_end,
         facing=sheet.facing,
+        bracers=sheet.bracers,
     )
 
 

@@ -347,6 +347,8 @@ class Sheet(BaseModel):
     Mortal sections (wounds). A decider, not a rule."""
     spend: Spend = Field(default_factory=Spend)
     """fw-ranged: the deciders of the powers spent on a roll (rules/powers.py)."""
+    bracers: StrictBool = False
+    """fw-finish: metal bracers or guards: "Metal bracers/guards add +1 damage" to a block."""
     facing: Annotated[float, Strict(), Field(ge=-360, le=360, allow_inf_nan=False)] | None = None
     """fw-finish: the way a combatant not yet aware of the fight looks, in degrees (0 along
     +x, 90 along +y): its sight covers the 270 degrees in front, its hearing all round

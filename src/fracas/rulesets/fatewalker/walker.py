@@ -120,6 +120,8 @@ class Walker(Combatant):
 
     # -- fw-finish: theme powers, the sprint's Will, suppressive fire (rules/themes.py,
     # rules/willpower.py, rules/suppress.py) --
+    bracers: bool = False
+    """Metal bracers or guards: +1 damage on its blocks."""
     facing: float | None = None
     """The way it looks while not yet aware (degrees; None: all round)."""
     malcontent: str | None = None
