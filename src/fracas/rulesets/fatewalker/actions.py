@@ -688,3 +688,14 @@ class CoverFire(Action):
     x: float
     y: float
     radius: float = 2.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeDisarm(GrappleMove):
+    """The melee table's Disarm (Weaponry 5, Observe 3; Prowess(Weaponry): -2, weapon speed
+    +2), whose text the seed never wrote ("I have no ... idea", gap 20): read as the unarmed
+    Disarm with `weapon` in hand and no grapple (option `melee_disarm`). Counters: parry,
+    dodge."""
+
+    do: ClassVar[str] = "melee_disarm"
+    weapon: str

@@ -139,6 +139,11 @@ class FatewalkerOptions(BaseModel):
     """Full Auto (Cover): "Free preemptive shot ... on anyone acting in cover area": the
     shooter fires on its foes there (foes: a free shot is one it may take), or on anyone
     at all, allies too (anyone, the words read literally)."""
+    melee_disarm: Literal["unarmed_rules", "none"] = "unarmed_rules"
+    """Gap 20: the melee table's Disarm says only "I have no ... idea": read with the
+    unarmed Disarm's rules, the target's weapon size (XS -3, S -1, L +1, XL +3) and its
+    counters (parry, dodge), with a weapon in hand and no grapple needed (unarmed_rules,
+    the digest's reading), or not played (none)."""
     berserker: Literal["normal_section", "normal_only"] = "normal_section"
     """Berserker's trigger, "takes a point of damage (Normal Wound)": a box newly marked in
     the Normal section, stun too (normal_section), or only normal ("X") damage there

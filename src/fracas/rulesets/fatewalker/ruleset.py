@@ -34,6 +34,7 @@ from fracas.rulesets.fatewalker.actions import (
     GoProne,
     Hold,
     Jump,
+    MeleeDisarm,
     Move,
     Observe,
     PickUp,
@@ -148,6 +149,7 @@ class Fatewalker(TickedRuleset):
             Boon: (themes.verify_boon, themes.resolve_boon),
             ThrowExplosive: (blast.verify, blast.resolve),
             CoverFire: (suppress.verify, suppress.resolve),
+            MeleeDisarm: (grappling.verify, grappling.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------

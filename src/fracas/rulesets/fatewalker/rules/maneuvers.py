@@ -89,7 +89,7 @@ P_AGI, P_WPN, P_UNA = "prowess/agility", "prowess/weaponry", "prowess/unarmed"
 
 _EVASIONS = (
     _m("dodge", "evasion", R, {"agility": 1}, P_AGI, 3, 8, 3280, resolved=True),
-    _m("evade_aoe", "evasion", R, {"agility": 2}, P_AGI, 0, 7, 3282),
+    _m("evade_aoe", "evasion", R, {"agility": 2}, P_AGI, 0, 7, 3282, resolved=True),
     _m("sidestep", "evasion", R, {"observe": 2, "agility": 3}, P_AGI, 0, 5, 3284, resolved=True),
     _m("evasive_running", "evasion", A, {"agility": 3, "stamina": 3}, P_AGI, 0, 6, 3286),
     _m("leaping_dodge", "evasion", R, {"agility": 4}, P_AGI, 1, 8, 3288),
@@ -278,7 +278,18 @@ _MELEE = (
         against_defence=1,
         resolved=True,
     ),
-    _m("disarm", "melee", A, {"weaponry": 5, "observe": 3}, P_WPN, -2, 2, 3470, relative=True),
+    _m(
+        "disarm",
+        "melee",
+        A,
+        {"weaponry": 5, "observe": 3},
+        P_WPN,
+        -2,
+        2,
+        3470,
+        relative=True,
+        resolved=True,
+    ),
     _m("engage_and_gut", "melee", A, {"weaponry": 5, "unarmed": 3}, P_WPN, -1, None, 3472),
     _m(
         "parry_riposte",
