@@ -197,3 +197,14 @@ def test_the_melee_disarm_reads_the_unarmed_disarm_without_a_grapple() -> None:
     assert fight.clock.next_tick("ada") == 1 + 5 + 2
     unplayed = Fight(ada, bo, options={"melee_disarm": "none"})
     unplayed.refuse("ada", "melee_disarm", "has no rules in the seed", target="bo", weapon="knife")
+
+
+def test_every_row_of_the_three_tables_is_played() -> None:
+    """fw-finish: every maneuver of the Evasions, Melee and Unarmed tables (L3276-3730) has
+    a rule that resolves it (the Ranged table's maneuvers are `shoot`'s options)."""
+    from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, UNARMED
+
+    waiting = [
+        n for table in (EVASIONS, MELEE, UNARMED) for n, m in table.items() if not m.resolved
+    ]
+    assert waiting == []
