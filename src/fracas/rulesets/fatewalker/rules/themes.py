@@ -141,7 +141,7 @@ def before(
     if person.boon_until is not None:
         if clock(tx.state).tick > person.boon_until:
             tx.emit(BoonSet(combatant=who, until=None, why="40 ticks passed"))
-        elif tx.state.actor == who:
+        elif _acting(tx.state, who) and (stakes is None or stakes.offensive):
             tx.emit(BoonSet(combatant=who, until=None, why=f"+2 dice on {what}"))
             return repooled(pool, bonus=BOON_DICE), True
     if stakes is None or stakes.offensive:
@@ -153,6 +153,15 @@ def before(
             _fate(tx, ally.id, 1, f"Righteous Shield: +{bonus} dice on {who}'s {what}")
             return repooled(pool, bonus=bonus), True
     return pool, False
+
+
+def _acting(state: EncounterState, who: str) -> bool:
+    """Whether `who` rolls for an action of its own: its turn, its declaration resolving
+    (after holders were asked, or in a simultaneous group), or its preemption."""
+    now = clock(state)
+    if who == state.actor or any(d.combatant == who for d in now.declared):
+        return True
+    return bool(now.responders) and now.responders[0] == who
 
 
 def _protectors(tx: Transaction, person: Walker, power: str) -> list[Walker]:
