@@ -215,3 +215,27 @@ def test_divine_intervention_makes_a_killing_blow_fail() -> None:
     assert not fight.events(Wounded)
     assert fight.get("bo").is_active
     assert (fight.get("cy").fate_left, fight.get("cy").will_left) == (0, 1)
+
+
+def test_a_defenders_own_power_leaves_no_room_for_righteous_shield() -> None:
+    """L208: "Only one active Power can affect any given test": bo spends Driven on its
+    dodge (+2 dice), so cy's Righteous Shield is not spent on it."""
+    cy = walker("cy", "b", x=20, start=60, powers=["righteous_shield"], attributes={"fate": 3})
+    fight = Fight(ada(), bo(powers=["driven"]), cy, dice=[1, 2, 9, *[9] * 8, *[9] * 6])
+    fight.act("ada", "strike", target="bo", weapon="knife", reaction="dodge")
+    assert fight.events(PoolRolled)[1].dice == 6 + 2
+    assert fight.get("cy").fate_left == 3
+
+
+def test_berserkers_fury_lapses_after_20_ticks() -> None:
+    """L308: "their next offensive action taken within 20 ticks is at a +3 bonus": bo's
+    attack at tick 25, 24 ticks after its wound, rolls its plain 3 dice (less its wounds)."""
+    dice = [1, 2, 9, 1, 1, 1, 9, 9, 9, *[9] * 3]
+    keen = ada(attributes={"awareness": 4})  # declares before bo on a shared tick
+    fight = Fight(keen, bo(start=25, powers=["berserker"]), dice=dice)
+    fight.act("ada", "strike", target="bo", weapon="knife", reaction="none")
+    while fight.state.actor != "bo":
+        fight.end("ada")
+    fight.act("bo", "strike", target="ada", weapon="knife", reaction="none")
+    assert fight.events(PoolRolled)[-1].dice == 3
+    assert fight.events(BerserkSet)[-1].why == "20 ticks passed"
