@@ -130,6 +130,8 @@ def test_full_auto_cover_fires_first_on_anyone_acting_in_the_area() -> None:
     fight = Fight(gunner, target, dice=[1, 1, 1, 9, 9, 9])
     fight.act("ada", "cover_fire", weapon="rifle", x=10, y=0, radius=3)
     assert fight.events(CoverSet)[0].until == 1 + 12
+    shown = fight.get("ada").state_json()["covering"]
+    assert shown == "3 m about (10, 0) with rifle until tick 13"
     assert fight.clock.next_tick("ada") == 1 + 4 * 2
     fight.act("bo", "go_prone")
     shot = fight.events(ShotTaken)[0]

@@ -192,7 +192,21 @@ class Walker(Combatant):
             extra["energy"] = f"{self.energy}/{self.energy_shield.reserve}"
         if self.bleeds_at is not None:
             extra["bleeds_at"] = self.bleeds_at
-        return extra
+        return {**extra, **self._finish_json()}
+
+    def _finish_json(self) -> dict[str, Any]:
+        """fw-finish: the theme powers' windows, the sprint's paid Will, covering fire."""
+        shown: dict[str, Any] = {}
+        for name in ("berserk_until", "boon_until", "sprint_paid"):
+            if getattr(self, name) is not None:
+                shown[name] = getattr(self, name)
+        area = self.covering
+        if area is not None:
+            shown["covering"] = (
+                f"{area.radius:g} m about ({area.x:g}, {area.y:g}) with {area.weapon} "
+                f"until tick {area.until}"
+            )
+        return shown
 
     def state_note(self) -> str | None:
         """The wound chart in a line for `fracas run`'s table (see rules/chart.py)."""
