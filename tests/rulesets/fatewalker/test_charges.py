@@ -214,3 +214,19 @@ def test_friendly_fire_turns_a_dodged_blow_onto_someone_near() -> None:
     assert fight.events(DamageRolled)[0].target == "cy"
     assert fight.clock.next_tick("bo") == 4 + 9
     assert fight.dice_left == 0
+
+
+def test_a_defensive_throw_answers_a_charge() -> None:
+    """L3659: Defensive Throw, "used as an unarmed counter to charge or leaping maneuvers.
+    The penalty is ... -3 for armed ... thrown (Net Successes / 2) meters ... falling damage
+    equal to (Net Successes -2)x1 @5. If ... 3 or more net successes the target is also
+    prone": Prowess 6 - 3 = 3 dice, 3 net over a charge with none, 1.5 m, 1x1."""
+    thrower = far(weapons=(), attributes={"prowess": 6}, skills={"unarmed": 5, "strength": 2})
+    fight = Fight(runner(), thrower, dice=[9, 9, 9, 1, 1, 1, 1])
+    _run_in(fight)
+    fight.act("ada", "charge", target="bo", weapon="knife", reaction="defensive_throw")
+    assert fight.events(PoolRolled)[1].dice == 3
+    ada = fight.get("ada")
+    assert (ada.x, ada.prone, ada.motion) == (6.5, True, None)
+    assert fight.events(DamageRolled)[-1].total == 1
+    assert fight.dice_left == 0

@@ -157,3 +157,29 @@ def test_one_reaction_to_a_simultaneous_group() -> None:
     assert (first.reaction, second.reaction) == ("dodge", None)
     assert len(fight.events(ReactionTaken)) == 1
     assert fight.dice_left == 0
+
+
+def test_metal_bracers_add_one_to_a_blocks_damage() -> None:
+    """L3636: Block, "damage from the block cancels damage from the attack. Metal
+    bracers/guards add +1 damage": the block's 2 points cancel 3."""
+    from fracas.rulesets.fatewalker.events import DamageCancelled, DamageRolled
+    from tests.rulesets.fatewalker.helpers import walker
+
+    boxer = walker("ada", "a", weapons=[], skills={"unarmed": 5})
+    guard = walker(
+        "bo",
+        "b",
+        x=1,
+        start=30,
+        weapons=[],
+        bracers=True,
+        attributes={"prowess": 5},
+        skills={"unarmed": 3, "observe": 2},
+    )
+    dice = [1, 2, 9, 1, 2, 9, 9, 9, 1, 1, 9, 9, 9, 1, 1, 9, 9, 9]
+    fight = Fight(boxer, guard, dice=dice)
+    fight.act("ada", "strike", target="bo", reaction="block")
+    assert fight.events(DamageCancelled)[0].points == 2 + 1
+    rolled = fight.events(DamageRolled)[0]
+    assert (rolled.normal, rolled.cancelled, rolled.total) == (6, 3, 3)
+    assert fight.dice_left == 0

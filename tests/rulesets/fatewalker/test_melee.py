@@ -179,3 +179,32 @@ def test_a_critical_failure_is_logged_with_its_margin() -> None:
     assert fight.events(CriticalFailure)[0].margin == 2
     assert margin_of_failure(1, 5, "failed_dice") == 4
     assert margin_of_failure(2, 5, "short_of_two") == 0
+
+
+def test_the_melee_disarm_reads_the_unarmed_disarm_without_a_grapple() -> None:
+    """Gap 20: the melee Disarm (L3470: Weaponry 5, Observe 3, "Prowess(Weaponry): -2",
+    "+2" ticks) has no text; read with the unarmed Disarm's size bonus ("L: +1", L3696) and
+    no grapple: 3 - 2 + 1 = 2 dice at TN 5, the sword drops, 5 + 2 ticks."""
+    from fracas.rulesets.fatewalker.grapple_events import WeaponDropped
+
+    sword = {"id": "sword", "damage": "2x5", "size": "L", "speed": 6}
+    ada = walker("ada", "a", skills={"weaponry": 5, "observe": 3})
+    bo = walker("bo", "b", x=1, start=30, weapons=[sword])
+    fight = Fight(ada, bo, dice=[1, 2])
+    fight.act("ada", "melee_disarm", target="bo", weapon="knife", counter="none")
+    assert fight.events(PoolRolled)[0].dice == 2
+    assert fight.events(WeaponDropped)[0].weapon == "sword"
+    assert fight.clock.next_tick("ada") == 1 + 5 + 2
+    unplayed = Fight(ada, bo, options={"melee_disarm": "none"})
+    unplayed.refuse("ada", "melee_disarm", "has no rules in the seed", target="bo", weapon="knife")
+
+
+def test_every_row_of_the_three_tables_is_played() -> None:
+    """fw-finish: every maneuver of the Evasions, Melee and Unarmed tables (L3276-3730) has
+    a rule that resolves it (the Ranged table's maneuvers are `shoot`'s options)."""
+    from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, UNARMED
+
+    waiting = [
+        n for table in (EVASIONS, MELEE, UNARMED) for n, m in table.items() if not m.resolved
+    ]
+    assert waiting == []

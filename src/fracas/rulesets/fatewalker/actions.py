@@ -630,3 +630,72 @@ class EvasiveRun(Heading):
     place of the target-moving row, blows half that. Exclusive, like a sprint."""
 
     do: ClassVar[str] = "evasive_run"
+
+
+# -- fw-finish: theme powers, explosives, suppressive fire -------------------------------------
+
+Righteous = Literal["sure", "undefended", "damage"]
+"""Righteous Strike's effects, a point of Fate each: "Attack cannot miss (add 2 successes to
+the attack)", "Attack cannot be defended (reduce defense roll successes to 0)", "Attack does
++6 damage"."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RighteousStrike(Strike):
+    """Righteous Strike (Protector, Master): the melee Attack (or the unarmed Strike) with
+    `effects` bought for a point of Fate each, "each can be chosen only once", against a
+    foe the sheet lists in `transgressors`."""
+
+    do: ClassVar[str] = "righteous_strike"
+    effects: tuple[Righteous, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Boon(Action):
+    """Boon (Protector): a point of Fate gives every ally "two dice to the next action they
+    each take" within 40 ticks. A power "can be used at any time": a free action at one's
+    own tick, as the free metre is."""
+
+    do: ClassVar[str] = "boon"
+    free: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowExplosive(Action):
+    """The melee table's Throw with an explosive (a weapon with `blast`): at a combatant
+    (`target`) or a point (`x`, `y`). Everyone within the blast of where it lands is hit.
+    `evade` and `evade_prone` name who answers with Evade AoE (standing, or going prone for
+    +2 m and a tick more); left out, each caught combatant's default decides."""
+
+    do: ClassVar[str] = "throw_explosive"
+    weapon: str
+    target: str | None = None
+    x: float | None = None
+    y: float | None = None
+    careful: bool = False
+    evade: tuple[str, ...] | None = None
+    evade_prone: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverFire(Action):
+    """Full Auto (Cover): 20 rounds (4 x recoil) laid over a circle of `radius` metres
+    about (`x`, `y`); for the next 12 ticks anyone acting in it draws a free preemptive shot
+    at -2."""
+
+    do: ClassVar[str] = "cover_fire"
+    weapon: str
+    x: float
+    y: float
+    radius: float = 2.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeDisarm(GrappleMove):
+    """The melee table's Disarm (Weaponry 5, Observe 3; Prowess(Weaponry): -2, weapon speed
+    +2), whose text the seed never wrote ("I have no ... idea", gap 20): read as the unarmed
+    Disarm with `weapon` in hand and no grapple (option `melee_disarm`). Counters: parry,
+    dodge."""
+
+    do: ClassVar[str] = "melee_disarm"
+    weapon: str

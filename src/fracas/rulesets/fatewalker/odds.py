@@ -145,9 +145,14 @@ ORDER = ("hit", "parried", "dodged", "sidestepped", "defended", "miss")
 
 ROLL_POWERS = frozenset(
     {"driven", "mastery", "painless", "predestined", "intrepid", "intrepid_iii", "intrepid_iv"}
+    # fw-finish: the theme powers on an attack roll or its defence (rules/themes.py)
+    | {"berserker", "wrath", "fates_end", "intrepid_ii"}
 )
 """Powers a roller may spend on a pool (rules/powers.py): they change the pool, the count or
 reroll dice by what they showed, so a strike with them is left to the walk."""
+BYSTANDER_POWERS = frozenset({"righteous_shield", "divine_intervention"})
+"""fw-finish: powers an ally of the target spends on its defence or its death: a fight
+with them on the field is left to the walk too."""
 REACTIONS = frozenset({"none", "dodge", "parry"})
 
 Faces = tuple[int, ...]
@@ -277,6 +282,10 @@ def exact_odds(ruleset: Ruleset, state: EncounterState, action: Action) -> Actio
         return None
     if any(ROLL_POWERS & set(walker(state, who).powers) for who in (action.actor, action.target)):
         return None
+    if any(BYSTANDER_POWERS & set(walker(state, c.id).powers) for c in state.combatants):
+        return None  # fw-finish
+    if any(walker(state, c.id).boon_until is not None for c in state.combatants):
+        return None  # fw-finish: a Boon's dice wait on someone's next roll
     try:
         return _closed(ruleset, state, action, reaction)
     except NoExactOdds:

@@ -130,6 +130,24 @@ class FatewalkerOptions(BaseModel):
     """The unarmed Charge's footing roll for the defender, at "a penalty equal to the total
     boxes of normal wounds taken from the charge": only when the charge hits (on_hit), or
     after every charge, a miss at no penalty (always)."""
+    # -- fw-finish: explosives, suppressive fire, theme powers -------------------------------
+    blast_promotions: Literal["none", "net"] = "none"
+    """An explosive's damage: the same pool for everyone in the blast, the throw's successes
+    promoting nothing (none: it lands where it lands), or promoted by the throw's successes
+    beyond the 2 that put it on the point, as a hit's (net)."""
+    cover_fire: Literal["foes", "anyone"] = "foes"
+    """Full Auto (Cover): "Free preemptive shot ... on anyone acting in cover area": the
+    shooter fires on its foes there (foes: a free shot is one it may take), or on anyone
+    at all, allies too (anyone, the words read literally)."""
+    melee_disarm: Literal["unarmed_rules", "none"] = "unarmed_rules"
+    """Gap 20: the melee table's Disarm says only "I have no ... idea": read with the
+    unarmed Disarm's rules, the target's weapon size (XS -3, S -1, L +1, XL +3) and its
+    counters (parry, dodge), with a weapon in hand and no grapple needed (unarmed_rules,
+    the digest's reading), or not played (none)."""
+    berserker: Literal["normal_section", "normal_only"] = "normal_section"
+    """Berserker's trigger, "takes a point of damage (Normal Wound)": a box newly marked in
+    the Normal section, stun too (normal_section), or only normal ("X") damage there
+    (normal_only)."""
 
 
 class Ambush(BaseModel):

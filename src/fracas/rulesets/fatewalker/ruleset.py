@@ -21,8 +21,10 @@ from fracas.rulesets.fatewalker.actions import (
     Acrobatics,
     Aim,
     ApplySerum,
+    Boon,
     ChangeMove,
     Charge,
+    CoverFire,
     Disengage,
     Draw,
     Drop,
@@ -33,10 +35,12 @@ from fracas.rulesets.fatewalker.actions import (
     GoProne,
     Hold,
     Jump,
+    MeleeDisarm,
     Move,
     Observe,
     PickUp,
     Reload,
+    RighteousStrike,
     ShieldBash,
     ShieldCover,
     Shoot,
@@ -48,6 +52,7 @@ from fracas.rulesets.fatewalker.actions import (
     Strike,
     TakeCover,
     Throw,
+    ThrowExplosive,
     TwinPistols,
     UseSkill,
 )
@@ -57,6 +62,7 @@ from fracas.rulesets.fatewalker.options import FatewalkerOptions
 from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     ambush,
     arms,
+    blast,
     charge,
     engage,
     evasions,
@@ -74,11 +80,14 @@ from fracas.rulesets.fatewalker.rules import (  # fw-ranged
     senses,
     shots,
     strike,
+    suppress,
     tasks,
+    themes,
+    willpower,
 )
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, walker
 from fracas.rulesets.fatewalker.scene import Scene
-from fracas.rulesets.fatewalker.setup import check_gear, walker_from
+from fracas.rulesets.fatewalker.setup import check_gear, check_named, walker_from
 from fracas.rulesets.fatewalker.sheet import Sheet
 
 
@@ -138,6 +147,12 @@ class Fatewalker(TickedRuleset):
             EngageAndGut: (charge.verify_engage_and_gut, charge.resolve_engage_and_gut),
             Throw: (missiles.verify_throw, missiles.resolve_throw),
             EvasiveRun: (evasions.verify, evasions.resolve),
+            # fw-finish: theme powers, explosives, suppressive fire
+            RighteousStrike: (strike.verify, strike.resolve),
+            Boon: (themes.verify_boon, themes.resolve_boon),
+            ThrowExplosive: (blast.verify, blast.resolve),
+            CoverFire: (suppress.verify, suppress.resolve),
+            MeleeDisarm: (grappling.verify, grappling.resolve),
         }
 
     # -- set-up --------------------------------------------------------------------------
@@ -151,6 +166,7 @@ class Fatewalker(TickedRuleset):
             )
         arena = validated(Scene, spec.map, "map") if spec.map else None  # fw-move
         people = []
+        places = []
         for index, raw in enumerate(spec.combatants):
             where = f"combatants[{index}]"
             given = raw.model_dump(exclude_unset=True)
@@ -160,7 +176,9 @@ class Fatewalker(TickedRuleset):
                     "`wounds: {temporary, columns, column_height, mortal}` or leave it out"
                 )
             people.append(walker_from(validated(Sheet, given, where)))
+            places.append(where)
             check_gear(people[-1], opts, where)  # fw-harm: an energy shield over heavy armor
+        check_named(people, places)  # fw-finish: Wrath's, Fate's End's, Righteous Strike's foes
         surprise = opts.surprise if isinstance(opts, FatewalkerOptions) else {}
         sides = set(surprise) - {p.side for p in people}
         if sides:
@@ -180,6 +198,7 @@ class Fatewalker(TickedRuleset):
 
     def roll_initiative(self, tx: Transaction) -> tuple[str, ...]:
         order = initiative.roll_initiative(tx)
+        themes.invoke(tx)  # fw-finish: Fate's End is paid as the fight begins
         ambush.spring(self, tx)  # fw-move: the pre-initiative action
         return order
 
@@ -200,6 +219,7 @@ class Fatewalker(TickedRuleset):
             *late,
             *movement.alarms(state),  # fw-move: the ends of movement segments
             *lasting.alarms(state),  # fw-harm: bleeding, fading, shield recharge
+            *willpower.alarms(state),  # fw-finish: a sprint's Will every 30 ticks
         ]
 
     def on_tick(self, tx: Transaction, tick: int) -> None:
@@ -213,6 +233,19 @@ class Fatewalker(TickedRuleset):
                 ticks, why = initiative.initiative_roll(tx, late.id, at_start=False)
                 TIMELINE.join(tx, late.id, ticks, f"joins late, {why}")
         lasting.on_tick(tx, tick)  # fw-harm: bleeding, Temporary wounds fading, shield recharge
+        willpower.on_tick(tx, tick)  # fw-finish: the sprint's upkeep, out of Will
+
+    def perform(self, tx: Transaction, action: Action) -> None:
+        """fw-finish: covering fire shoots first at one acting in its area (preemptive: a
+        felled actor does not act); a Boon not rolled on by the ally's action is used up."""
+        if action.by_gm or tx.state.find(action.actor) is None:
+            super().perform(tx, action)
+            return
+        if suppress.before_acting(tx, action):
+            return  # felled by the covering fire: the action is interdicted
+        super().perform(tx, action)
+        if not action.free:
+            themes.used_boon(tx, action.actor)
 
     def may_preempt(
         self, state: EncounterState, holder: str, declared: tuple[Declaration, ...]

@@ -38,6 +38,11 @@ def walker_from(sheet: Sheet) -> Walker:
         holstered=tuple(w.id for w in sheet.weapons if not w.drawn),  # fw-ranged
         spend=sheet.spend,
         helmet=sheet.helmet,  # fw-grapple
+        malcontent=sheet.malcontent,  # fw-finish: the theme powers' named foes
+        transgressors=sheet.transgressors,
+        fates_end=sheet.fates_end,
+        facing=sheet.facing,
+        bracers=sheet.bracers,
     )
 
 
@@ -54,3 +59,32 @@ def check_gear(person: Walker, opts: object, where: str) -> None:
             "synthsilk, synth-ballistic-vest, or inline with `under_shield: true`), or set "
             "`options: {shield_armor: any}`"
         )
+
+
+def check_named(people: list[Walker], where: list[str]) -> None:
+    """fw-finish: the foes a sheet names for Wrath, Fate's End and Righteous Strike exist,
+    stand on another side, and the sheet has the power that names them."""
+    ids = {p.id: p for p in people}
+    fields = (
+        ("malcontent", "wrath"),
+        ("fates_end", "fates_end"),
+        ("transgressors", "righteous_strike"),
+    )
+    for person, place in zip(people, where, strict=True):
+        for field, power in fields:
+            value = getattr(person, field)
+            named = (value,) if isinstance(value, str) else value or ()
+            if named and power not in person.powers:
+                raise ScenarioError(f"{place}.{field}: {person.id} lacks the power `{power}`")
+            for foe in named:
+                if foe not in ids or ids[foe].side == person.side:
+                    foes = sorted(p.id for p in people if p.side != person.side)
+                    raise ScenarioError(
+                        f"{place}.{field}: {foe!r} is not a foe of {person.id}; foes: "
+                        f"{', '.join(foes) or 'none'}"
+                    )
+        if person.fates_end is not None and person.fate_left < person.attributes.fate:
+            raise ScenarioError(
+                f"{place}.fates_end: Fate's End spends the whole Fate rating "
+                f"({person.attributes.fate}); {person.id} has {person.fate_left} to spend"
+            )

@@ -81,6 +81,16 @@ class Skills(BaseModel):
     introspect: Int = Field(default=0, ge=0, le=SKILL_MAX)
 
 
+class Blast(BaseModel):
+    """fw-finish: an explosive's area (sheet data; the seed gives no numbers): `radius` in
+    metres from the point of impact, and `falloff`, the metres per damage die demoted
+    beyond the point of impact (0: the whole area takes the full pool)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    radius: Annotated[float, Strict(), Field(gt=0, le=100, allow_inf_nan=False)]
+    falloff: Annotated[float, Strict(), Field(ge=0, le=100, allow_inf_nan=False)] = 0.0
+
+
 class Weapon(BaseModel):
     """A weapon inline on the sheet (the seed has no weapon table). `speed` is its tick cost
     for a strike ("-" in the melee tables: gap 21, 6 like an unarmed Strike when not given);
@@ -116,6 +126,18 @@ class Weapon(BaseModel):
     draw: Int = Field(default=0, ge=-1, le=10)
     """Ticks added to the size's draw time (XS 2 ... XL 6): -1 for a weapon "roughly at
     hand level", 1-10 for one "stowed away securely or hidden" (the GM's number)."""
+
+    blast: Blast | None = None
+    """fw-finish: an explosive (a grenade): everyone within `blast.radius` metres of where
+    it lands takes its damage. The seed gives no explosive's numbers: they are the sheet's
+    (example data). Thrown weapons only (Evade AoE is for "grenades and other explosives")."""
+
+    @field_validator("blast")
+    @classmethod
+    def _thrown_blast(cls, blast: Blast | None, info: ValidationInfo) -> Blast | None:
+        if blast is not None and info.data.get("launcher") != "thrown":
+            raise ValueError("a weapon with `blast` is an explosive to throw: `launcher: thrown`")
+        return blast
 
     @field_validator("recoil")
     @classmethod
@@ -248,6 +270,15 @@ Power = Literal[
     "faterunner_iv",
     "mastery",
     "predestined",
+    # fw-finish: theme powers that change combat (rules/themes.py)
+    "intrepid_ii",
+    "berserker",
+    "wrath",
+    "fates_end",
+    "righteous_shield",
+    "boon",
+    "righteous_strike",
+    "divine_intervention",
 ]
 """Powers the engine plays; Tough (Tier 0) everyone has, see `spend_will`."""
 
@@ -269,6 +300,17 @@ class Spend(BaseModel):
     """After the roll: a reroll (Intrepid, III or IV, the best the sheet has)."""
     bleed: Literal["never", "always"] = "always"
     """Ain't Got Time To Bleed, at the first Mortal wound."""
+    # fw-finish: the theme powers' deciders (rules/themes.py)
+    wrath: Literal["never", "always", "short"] = "short"
+    """Wrath, after an attack roll on the `malcontent`: a Fate(3) roll added to it."""
+    intrepid_ii: Literal["never", "always", "hits"] = "hits"
+    """Intrepid II, after a roll an opponent made against this one: force the reroll
+    always, or only when the roll reached the 2 successes a hit needs (`hits`)."""
+    righteous_shield: Literal["never", "always", "short"] = "short"
+    """Righteous Shield, before a defensive roll of this one or an ally: +Fate rating dice
+    (`short`: when the defence expects fewer than 2 successes)."""
+    divine_intervention: Literal["never", "always"] = "always"
+    """Divine Intervention: a blow that would kill an ally fails, for 2 Fate and 2 Will."""
 
 
 class Sheet(BaseModel):
@@ -305,6 +347,20 @@ class Sheet(BaseModel):
     Mortal sections (wounds). A decider, not a rule."""
     spend: Spend = Field(default_factory=Spend)
     """fw-ranged: the deciders of the powers spent on a roll (rules/powers.py)."""
+    bracers: StrictBool = False
+    """fw-finish: metal bracers or guards: "Metal bracers/guards add +1 damage" to a block."""
+    facing: Annotated[float, Strict(), Field(ge=-360, le=360, allow_inf_nan=False)] | None = None
+    """fw-finish: the way a combatant not yet aware of the fight looks, in degrees (0 along
+    +x, 90 along +y): its sight covers the 270 degrees in front, its hearing all round
+    (rules/senses.py), and Backstab needs its attacker behind it. Left out: all round."""
+    # fw-finish: the named foes of the theme powers (rules/themes.py)
+    malcontent: str | None = Field(default=None, pattern=ID)
+    """Wrath's "object of their malcontent": the foe whose pursuit Wrath serves."""
+    fates_end: str | None = Field(default=None, pattern=ID)
+    """Fate's End, invoked as the fight begins: the target "that must be Destroyed"."""
+    transgressors: tuple[Annotated[str, Field(pattern=ID)], ...] = ()
+    """Righteous Strike: the adversaries the Protector believes have "overstepped the
+    boundaries of natural law" (only they can be struck so)."""
     helmet: Int = Field(default=0, ge=0, le=3)
     """fw-grapple: a helmet's headbutt bonus, "+1-3 damage (depends on the helmet)"; 0 is
     no helmet. Headbutts read it (rules/brawl.py); the seed's armor rows have no helmets."""

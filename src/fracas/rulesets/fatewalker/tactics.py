@@ -69,10 +69,15 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     else:
         foes = _foes(state, me)
     wishes: list[Action] = [] if now.responders else _wrestle(state, me, foes)  # fw-grapple
+    if not now.responders:  # fw-finish: a Boon for the party, a bomb on a cluster
+        wishes += _boon(state, me) + _bombs(state, me, foes, crowd=2)
+        wishes += _cover(state, me, foes)
+    wishes += _righteous(me, foes)  # fw-finish
     wishes += _shots(state, me, foes, far=False)  # fw-move
     wishes += _charges(me, foes)  # fw-shields: a runner charges what its run reaches
     wishes += [Strike(actor=actor, target=foe.id, weapon=w) for foe in foes for w in _weapons(me)]
     wishes += _throws(state, me, foes)  # fw-shields: thrown weapons at short or medium range
+    wishes += [] if now.responders else _bombs(state, me, foes, crowd=1)  # fw-finish
     if not now.responders:
         wishes += [Draw(actor=actor, weapon=w) for w in me.holstered]  # fw-ranged
         wishes += _closing(state, me, foes)  # fw-move
@@ -92,7 +97,9 @@ def _loaded(me: Walker) -> list[Weapon]:
     return [
         w
         for w in me.weapons
-        if w.ranges is not None and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
+        if w.ranges is not None
+        and w.blast is None  # fw-finish: explosives are thrown (`_bombs`), never shot
+        and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
     ]
 
 
@@ -103,7 +110,10 @@ def _reloadable(me: Walker) -> list[Weapon]:
     return [
         w
         for w in me.weapons
-        if w.magazine is not None and w.ranges is not None and me.rounds_fired(w.id) >= w.magazine
+        if w.magazine is not None
+        and w.ranges is not None
+        and w.blast is None  # fw-finish: thrown explosives are not reloaded
+        and me.rounds_fired(w.id) >= w.magazine
     ]
 
 
@@ -219,3 +229,101 @@ def _throws(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Actio
             if found is not None and found < 2:
                 throws.append(Throw(actor=me.id, target=foe.id, weapon=w.id))
     return throws
+
+
+# -- fw-finish: explosives, Boon, Righteous Strike ----------------------------------------------
+
+
+def _bombs(state: EncounterState, me: Walker, foes: list[Walker], *, crowd: int) -> list[Action]:
+    """An explosive at the foe whose blast would catch at least `crowd` foes and no friend
+    (itself included), in short or medium range: first for a cluster of two or more, else
+    as a thrown weapon when no blow reaches."""
+    from fracas.rulesets.fatewalker.actions import ThrowExplosive
+
+    bombs = [
+        w
+        for w in me.weapons
+        if w.blast is not None and (w.magazine is None or me.rounds_fired(w.id) < w.magazine)
+    ]
+    friends = [walker(state, c.id) for c in state.combatants if c.side == me.side and c.is_active]
+    wishes: list[Action] = []
+    for bomb in bombs:
+        assert bomb.blast is not None
+        radius = bomb.blast.radius + 1.0  # room for the margin of a short throw
+        for foe in foes:
+            found = ranged.band(state, me, foe, bomb)
+            if found is None or found >= 2:
+                continue
+            if any(f.distance_to(foe) <= radius for f in friends):
+                continue
+            caught = sum(1 for other in foes if other.distance_to(foe) <= bomb.blast.radius)
+            if caught >= crowd:
+                wishes.append(ThrowExplosive(actor=me.id, weapon=bomb.id, target=foe.id))
+    return wishes
+
+
+BOON_RESERVE = 3
+"""A Boon is granted only from a Fate track this full, leaving points for the rest."""
+
+
+def _boon(state: EncounterState, me: Walker) -> list[Action]:
+    """Boon when two or more allies are up, none holds one yet, and `BOON_RESERVE` Fate is
+    left (a free action)."""
+    from fracas.rulesets.fatewalker.actions import Boon
+
+    if "boon" not in me.powers or me.fate_left < BOON_RESERVE:
+        return []
+    allies = [
+        walker(state, c.id)
+        for c in state.combatants
+        if c.side == me.side and c.id != me.id and c.is_active
+    ]
+    if len(allies) < 2 or any(a.boon_until is not None for a in allies):
+        return []
+    return [Boon(actor=me.id)]
+
+
+def _righteous(me: Walker, foes: list[Walker]) -> list[Action]:
+    """Righteous Strike at a transgressor with what Fate allows: a sure hit first, then the
+    +6, then no defence; a point is kept for Righteous Shield when it has it."""
+    from fracas.rulesets.fatewalker.actions import Righteous, RighteousStrike
+
+    spare = me.fate_left - (1 if "righteous_shield" in me.powers else 0)
+    if "righteous_strike" not in me.powers or spare < 1:
+        return []
+    order: tuple[Righteous, ...] = ("sure", "damage", "undefended")
+    effects = order[: min(3, spare)]
+    return [
+        RighteousStrike(actor=me.id, target=f.id, weapon=w, effects=effects)
+        for f in foes
+        if f.id in me.transgressors
+        for w in _weapons(me)
+    ]
+
+
+COVER_RADIUS = 3.0
+"""The area covering fire is laid on: the nearest foe and whoever stands within 3 m of it."""
+
+
+def _cover(state: EncounterState, me: Walker, foes: list[Walker]) -> list[Action]:
+    """Full Auto (Cover) on a foe with two or more foes within 3 m of it, in the gun's short
+    or medium range, when no cover is laid already (12 ticks of free shots at -2)."""
+    from fracas.rulesets.fatewalker.actions import CoverFire
+
+    now = clock(state).tick
+    if me.covering is not None and me.covering.until >= now:
+        return []
+    wishes: list[Action] = []
+    for gun in _loaded(me):
+        if gun.fire != "auto" or (
+            gun.magazine is not None and gun.magazine - me.rounds_fired(gun.id) < 20
+        ):
+            continue
+        for foe in foes:
+            found = ranged.band(state, me, foe, gun)
+            near = sum(1 for f in foes if f.distance_to(foe) <= COVER_RADIUS)
+            if found is not None and found < 2 and near >= 2:
+                wishes.append(
+                    CoverFire(actor=me.id, weapon=gun.id, x=foe.x, y=foe.y, radius=COVER_RADIUS)
+                )
+    return wishes

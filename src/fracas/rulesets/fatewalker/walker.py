@@ -118,6 +118,26 @@ class Walker(Combatant):
     leaping_until: int | None = None
     """A Leaping Dodge's leap lasts until this tick (the chart's leaping target rows)."""
 
+    # -- fw-finish: theme powers, the sprint's Will, suppressive fire (rules/themes.py,
+    # rules/willpower.py, rules/suppress.py) --
+    bracers: bool = False
+    """Metal bracers or guards: +1 damage on its blocks."""
+    facing: float | None = None
+    """The way it looks while not yet aware (degrees; None: all round)."""
+    malcontent: str | None = None
+    fates_end: str | None = None
+    """Fate's End's target, named on the sheet and invoked as the fight begins."""
+    transgressors: tuple[str, ...] = ()
+    berserk_until: int | None = None
+    """Berserker: a Normal wound's +3 waits for the next offensive action until this tick;
+    defensive actions until then are at -3."""
+    boon_until: int | None = None
+    """Boon: +2 dice on this one's next action if taken by this tick."""
+    sprint_paid: int | None = None
+    """The tick the Will paid for the sprint under way runs out (1 point per 30 ticks)."""
+    covering: Covering | None = None
+    """Full Auto (Cover): the area this one's fire covers, and until when."""
+
     def weapon(self, weapon_id: str) -> Weapon | None:
         return next((w for w in self.weapons if w.id == weapon_id), None)
 
@@ -172,7 +192,21 @@ class Walker(Combatant):
             extra["energy"] = f"{self.energy}/{self.energy_shield.reserve}"
         if self.bleeds_at is not None:
             extra["bleeds_at"] = self.bleeds_at
-        return extra
+        return {**extra, **self._finish_json()}
+
+    def _finish_json(self) -> dict[str, Any]:
+        """fw-finish: the theme powers' windows, the sprint's paid Will, covering fire."""
+        shown: dict[str, Any] = {}
+        for name in ("berserk_until", "boon_until", "sprint_paid"):
+            if getattr(self, name) is not None:
+                shown[name] = getattr(self, name)
+        area = self.covering
+        if area is not None:
+            shown["covering"] = (
+                f"{area.radius:g} m about ({area.x:g}, {area.y:g}) with {area.weapon} "
+                f"until tick {area.until}"
+            )
+        return shown
 
     def state_note(self) -> str | None:
         """The wound chart in a line for `fracas run`'s table (see rules/chart.py)."""
@@ -218,6 +252,18 @@ class Motion:
     @property
     def end(self) -> int:
         return self.start + self.ticks
+
+
+@dataclass(frozen=True, slots=True)
+class Covering:
+    """Full Auto (Cover): a circle of `radius` metres about (x, y), covered with `weapon`
+    until tick `until` (12 ticks after the burst)."""
+
+    x: float
+    y: float
+    radius: float
+    weapon: str
+    until: int
 
 
 @dataclass(frozen=True, slots=True)

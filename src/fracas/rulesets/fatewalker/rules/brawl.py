@@ -45,8 +45,9 @@ from fracas.rulesets.fatewalker.walker import Walker
 GRAPPLE_BONUS = frozenset({"elbow_strike", "knee_strike", "headbutt"})
 """Elbow, Knee and Headbutt: "Grapple and Takedown bonuses/penalties apply"."""
 COUNTERS = frozenset({"catch_strike", "defensive_throw"})
-LEAPING = frozenset({"leap_kick"})
-"""What a Defensive Throw answers: "charge or leaping maneuvers" (charges: fw-shields)."""
+LEAPING = frozenset({"leap_kick", "charge"})
+"""What a Defensive Throw answers: "charge or leaping maneuvers" (fw-finish: charges, now
+played, too)."""
 PUNCH = -2
 """Catch Strike: "The penalty is 0 for a kick, -2 for a punch"."""
 THROW_UNARMED, THROW_ARMED = -2, -3
@@ -200,7 +201,8 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> d
         wounds=defender.wound_penalty,
         cap=opts.tn_cap,
     )
-    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     TIMELINE.spend(tx, defender.id, m.ticks or 7, reaction.replace("_", " "))
     exposed = 0
     if reaction == "catch_strike" and successes == 0:

@@ -160,7 +160,8 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     defender = walker(state, action.target)
     maneuver = row(reaction)
     pool = _defence_pool(state, action, plan, defender, maneuver)
-    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     spend_footwork(tx, action, reaction)
     TIMELINE.spend(tx, defender.id, _cost(defender, maneuver), reaction.replace("_", " "))
     if reaction in EVADES:
@@ -334,8 +335,19 @@ def stopped_damage(tx: Transaction, defender: str, outcome: Outcome) -> int:
     if outcome.stop is None:
         return 0
     normal, penetrating = harm.rolled(tx, outcome.stop, f"{outcome.reaction} by {defender}")
+    normal += bracers(walker(tx.state, defender), outcome.reaction)  # fw-finish
     tx.emit(DamageCancelled(defender=defender, points=normal + penetrating))
     return normal + penetrating
+
+
+BRACED = ("block", "quick_block", "martial_block", "block_strike", "block_projectile")
+"""fw-finish: the unarmed table's blocks ("as Block", "superior block"), which metal bracers
+help: "Metal bracers/guards add +1 damage" (Block, L3636)."""
+
+
+def bracers(person: Walker, reaction: str | None) -> int:
+    """The +1 a block's damage takes from metal bracers (gap 9: flat points)."""
+    return 1 if person.bracers and reaction in BRACED else 0
 
 
 PARRY_THREAT = 1.0

@@ -48,6 +48,7 @@ from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, ta
 from fracas.rulesets.fatewalker.rules.damage import DamagePool, parse_damage
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
+from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
 
 REACH = 2.0
@@ -63,6 +64,7 @@ COUNTERS: dict[str, tuple[str, ...]] = {
     "lock": ("slip",),
     "choke_hold": ("slip",),
     "disarm": ("parry", "dodge"),
+    "melee_disarm": ("parry", "dodge"),  # fw-finish: gap 20
 }
 TWO_HANDS = frozenset({"grapple", "slip", "sprawl"})
 ONE_HAND = -3
@@ -81,6 +83,8 @@ def row(name: str) -> Maneuver:
         return EVASIONS["dodge"]
     if name == "parry":
         return MELEE["parry"]
+    if name == "melee_disarm":  # fw-finish: the melee table's Disarm (gap 20)
+        return MELEE["disarm"]
     return UNARMED_TABLE[ROWS.get(name, name)]
 
 
@@ -109,10 +113,27 @@ def attack_pool(state: EncounterState, action: GrappleMove) -> roll.Pool:
         extra += ground.grapple_bonus(state, me, action.target)
     if action.do in ("lock", "choke_hold"):
         extra += ground.hold_value(state, me.id, action.target)
-    if action.do == "disarm":
+    if action.do in ("disarm", "melee_disarm"):
         weapon = defence.in_hand(walker(state, action.target))
         extra += DISARM_SIZE[weapon.size] if weapon is not None else 0
+    own = _melee_weapon(me, action)
+    if own is not None:  # fw-finish: the melee Disarm strikes at its weapon's range penalty
+        distance = melee.melee_range(state, me.id, action.target)
+        extra += melee.size_penalty(own.size, distance) or 0
     return _pool(state, me, action.do, action.target, extra)
+
+
+def cost(state: EncounterState, action: GrappleMove) -> int:
+    """The maneuver's ticks: the row's, or (fw-finish) the melee Disarm's weapon speed + 2."""
+    own = _melee_weapon(walker(state, action.actor), action)
+    return melee.tick_cost(row(action.do), own) if own else row(action.do).ticks or 8
+
+
+def _melee_weapon(person: Walker, action: GrappleMove) -> Weapon | None:
+    """fw-finish: the weapon in hand a melee Disarm is made with (None for the others)."""
+    from fracas.rulesets.fatewalker.actions import MeleeDisarm
+
+    return person.weapon(action.weapon) if isinstance(action, MeleeDisarm) else None
 
 
 def counter_pool(state: EncounterState, action: GrappleMove, counter: str) -> roll.Pool:
@@ -142,8 +163,9 @@ def verify(state: EncounterState, action: GrappleMove) -> None:
     me = walker(state, action.actor)
     them = target_of(state, me.id, action.target, action.do.replace("_", " "))
     apart = me.distance_to(them)
-    if apart > REACH:
-        raise IllegalAction(f"{them.id} is {apart:.1f} m away; a {action.do} reaches {REACH:g} m")
+    reach = _melee_disarm_reach(state, me, action)  # fw-finish: gap 20
+    if apart > reach:
+        raise IllegalAction(f"{them.id} is {apart:.1f} m away; a {action.do} reaches {reach:g} m")
     problem = REQUIRES[action.do](state, me, them)
     if problem is not None:
         raise IllegalAction(problem)
@@ -158,6 +180,27 @@ def verify(state: EncounterState, action: GrappleMove) -> None:
         why_not = may_react(state, me.id, them.id) or _cannot(state, action, action.counter)
         if why_not is not None:
             raise IllegalAction(f"{them.id} cannot {action.counter}: {why_not}")
+
+
+def _melee_disarm_reach(state: EncounterState, me: Walker, action: GrappleMove) -> float:
+    """The reach of a grapple-family maneuver: hands' length, or (fw-finish) the melee
+    Disarm's weapon, refused when the option leaves the row unplayed or the weapon is not
+    one in hand."""
+    if action.do != "melee_disarm":
+        return REACH
+    if options(state).melee_disarm == "none":
+        raise IllegalAction(
+            "the melee table's Disarm has no rules in the seed (gap 20); this table plays "
+            "none (option melee_disarm: none): use the unarmed `disarm` from a grapple"
+        )
+    weapon = _melee_weapon(me, action)
+    if weapon is None or weapon.ranges is not None or not me.in_hand(weapon.id):
+        held = [w.id for w in me.weapons if w.ranges is None and me.in_hand(w.id)]
+        raise IllegalAction(
+            f"melee_disarm needs a melee weapon in hand (weapon: one of "
+            f"{', '.join(held) or 'none'})"
+        )
+    return weapon.reach
 
 
 def _cannot(state: EncounterState, action: GrappleMove, counter: str) -> str | None:
@@ -231,6 +274,9 @@ REQUIRES: dict[str, Callable[[EncounterState, Walker, Walker], str | None]] = {
     "lock": _hold_ok,
     "choke_hold": _hold_ok,
     "disarm": _disarm_ok,
+    "melee_disarm": lambda s, me, them: (  # fw-finish: no grapple needed (gap 20)
+        None if defence.in_hand(them) is not None else f"{them.id} has no weapon to lose"
+    ),
 }
 
 
@@ -251,7 +297,7 @@ def default_counter(state: EncounterState, action: GrappleMove) -> str:
     waiting = (now.next_tick(them.id) or now.tick) - now.tick
     best, name = COUNTER_THREAT, "none"
     for counter in COUNTERS[action.do]:
-        if waiting + _counter_cost(them, counter) > (row(action.do).ticks or 8):
+        if waiting + _counter_cost(them, counter) > cost(state, action):
             continue
         if _cannot(state, action, counter) is None:
             expected = melee.expected(counter_pool(state, action, counter))
@@ -265,8 +311,10 @@ def default_counter(state: EncounterState, action: GrappleMove) -> str:
 
 def resolve(tx: Transaction, action: GrappleMove) -> None:
     opts = options(tx.state)
+    stakes = roll.Stakes(offensive=True, against=action.target)  # fw-finish: theme powers
+    what = action.do.replace("_", " ")
     successes = roll.roll(
-        tx, action.actor, action.do.replace("_", " "), attack_pool(tx.state, action), opts
+        tx, action.actor, what, attack_pool(tx.state, action), opts, stakes=stakes
     )
     counter = action.counter or default_counter(tx.state, action)
     against = _answer(tx, action, counter)
@@ -291,7 +339,7 @@ def resolve(tx: Transaction, action: GrappleMove) -> None:
         )
     )
     EFFECTS[action.do](tx, action, net, success)
-    ticks = row(action.do).ticks or 8
+    ticks = cost(tx.state, action)
     TIMELINE.spend(tx, action.actor, ticks, action.do.replace("_", " "))
 
 
@@ -304,7 +352,8 @@ def _answer(tx: Transaction, action: GrappleMove, counter: str) -> int:
     if action.actor in group and action.target not in group:
         tx.emit(ReactionTaken(combatant=action.target, tick=clock(state).tick, group=group))
     pool = counter_pool(state, action, counter)
-    against = roll.roll(tx, action.target, counter, pool, options(state))
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    against = roll.roll(tx, action.target, counter, pool, options(state), stakes=guard)
     them = walker(tx.state, action.target)
     TIMELINE.spend(tx, them.id, _counter_cost(them, counter), counter)
     if counter == "dodge":
@@ -431,4 +480,5 @@ EFFECTS: dict[str, Callable[[Transaction, GrappleMove, int, bool], None]] = {
     "lock": _hold,
     "choke_hold": _hold,
     "disarm": _disarm,
+    "melee_disarm": _disarm,  # fw-finish
 }

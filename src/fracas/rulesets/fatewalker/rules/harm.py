@@ -125,7 +125,7 @@ def deal(tx: Transaction, blow: Blow) -> int:
             total=total,
         )
     )
-    wound(tx, walker(tx.state, target.id), total, stun=blow.stun, tough=True)
+    wound(tx, walker(tx.state, target.id), total, stun=blow.stun, tough=True, rescuable=True)
     return total
 
 

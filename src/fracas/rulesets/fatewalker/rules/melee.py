@@ -130,7 +130,7 @@ class Plan:
 def maneuver_of(action: Strike, armed: bool) -> Maneuver:
     """The row an action names: `strike` is the melee Attack with a weapon in hand, the
     unarmed Strike without; `called_shot` follows the hand likewise."""
-    if action.do == "strike":
+    if action.do in ("strike", "righteous_strike"):  # fw-finish: Righteous Strike strikes
         return MELEE["attack"] if armed else UNARMED_TABLE["strike"]
     if action.do == "called_shot":
         return MELEE["called_shot"] if armed else UNARMED_TABLE["strike"]
@@ -165,9 +165,10 @@ def check(state: EncounterState, action: Strike) -> None:
     attacker = walker(state, action.actor)
     armed = action.weapon != UNARMED
     maneuver = maneuver_of(action, armed)
-    if maneuver.table == "melee" and not armed and action.do not in ("strike", "called_shot"):
+    plain = ("strike", "called_shot", "righteous_strike")
+    if maneuver.table == "melee" and not armed and action.do not in plain:
         raise IllegalAction(f"{action.do} needs a weapon in hand (weapon: one of its weapons)")
-    if maneuver.table == "unarmed" and armed and action.do not in ("strike", "called_shot"):
+    if maneuver.table == "unarmed" and armed and action.do not in plain:
         raise IllegalAction(f"{action.do} is an unarmed maneuver; leave `weapon` out")
     weapon = profile(attacker, action, maneuver)
     if weapon is None:
@@ -188,6 +189,14 @@ def check(state: EncounterState, action: Strike) -> None:
             raise IllegalAction(
                 f"backstab needs a target completely unaware of the attacker; {target.id} is "
                 "aware of the fight"
+            )
+        from fracas.rulesets.fatewalker.rules.senses import in_front  # fw-finish
+
+        attacker_at = walker(state, action.actor)
+        if target.facing is not None and in_front(target, attacker_at.x, attacker_at.y):
+            raise IllegalAction(
+                f"backstab needs the attacker behind {target.id}, outside the 270 degrees it "
+                f"faces ({target.facing:g} degrees)"
             )
 
 

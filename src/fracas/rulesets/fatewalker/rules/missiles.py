@@ -112,6 +112,8 @@ def verify_throw(state: EncounterState, action: Throw) -> None:
     thrower = walker(state, action.actor)
     target = target_of(state, thrower.id, action.target, "throw at")
     weapon = _thrown(thrower, action.weapon)
+    if weapon.blast is not None:  # fw-finish: an explosive hits an area (rules/blast.py)
+        raise IllegalAction(f"{weapon.id} is an explosive: throw_explosive it")
     if action.careful and action.cobra:
         raise IllegalAction("a throw is careful or a cobra strike, not both")
     if weapon.magazine is not None and thrower.rounds_fired(weapon.id) >= weapon.magazine:
@@ -179,18 +181,9 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
             modifiers=tuple(mods),
         )
     )
-    if weapon.magazine is not None:
-        thrown = thrower.rounds_fired(weapon.id) + 1
-        tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
-    dice = roll.pool(
-        thrower.attributes.prowess,
-        thrower.skills.weaponry,
-        bonus=sum(n for _, n in mods),
-        wounds=thrower.wound_penalty,
-        cap=opts.tn_cap,
-    )
     what = f"{row.name.replace('_', ' ')} with {weapon.id}"
-    successes = roll.roll(tx, thrower.id, what, dice, opts)
+    stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
+    successes = thrown_roll(tx, thrower, weapon, mods, what, stakes)
     from fracas.rulesets.fatewalker.rules import handshield
 
     barrier = target.barrier if target.cover and action.cover == "through" else 0
@@ -201,6 +194,30 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
         if successes < roll.HIT:
             ranged._stray(tx, thrower, target, weapon, successes)
     TIMELINE.spend(tx, thrower.id, ticks(action, weapon), row.name.replace("_", " "))
+
+
+def thrown_roll(
+    tx: Transaction,
+    thrower: Walker,
+    weapon: Weapon,
+    mods: list[tuple[str, int]],
+    what: str,
+    stakes: roll.Stakes | None,
+) -> int:
+    """One of a counted stock is thrown, then Prowess(Weaponry) with `mods` is rolled (a
+    throw, fw-shields, or an explosive's, fw-finish)."""
+    if weapon.magazine is not None:
+        thrown = thrower.rounds_fired(weapon.id) + 1
+        tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
+    opts = options(tx.state)
+    dice = roll.pool(
+        thrower.attributes.prowess,
+        thrower.skills.weaponry,
+        bonus=sum(n for _, n in mods),
+        wounds=thrower.wound_penalty,
+        cap=opts.tn_cap,
+    )
+    return roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
 
 
 def answer(
@@ -224,7 +241,8 @@ def answer(
         tx.emit(ReactionTaken(combatant=target.id, tick=clock(tx.state).tick, group=group))
     opts = options(tx.state)
     pool, cost, stopper = _defence(tx.state, target, weapon, reaction)
-    got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts)
+    guard = roll.Stakes(offensive=False, against=attacker.id)  # fw-finish: theme powers
+    got = roll.roll(tx, target.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     spend_footwork(tx, target, footwork_dice(tx.state, target))
     TIMELINE.spend(tx, target.id, cost, reaction.replace("_", " "))
     cancelled = 0

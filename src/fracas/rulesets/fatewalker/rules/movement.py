@@ -370,6 +370,9 @@ def resolve_sprint(tx: Transaction, action: SprintAction) -> None:
     if person.cover:
         tx.emit(PostureSet(combatant=person.id, prone=person.prone))
     spend_will(tx, person.id, "sprinting")
+    from fracas.rulesets.fatewalker.rules import willpower  # fw-finish: 1 Will per 30 ticks
+
+    willpower.sprint_started(tx, person.id)
     opts = options(tx.state)
     dice = roll.pool(
         person.attributes.prowess,

@@ -155,6 +155,12 @@ def after(
         again = _reroll(tx, pool.dice, f"{what}: {who} rerolls")
         rerolled = roll.count_successes(again, pool, opts)
         result = max(rerolled, successes) if kind == "intrepid_iii" else rerolled
+    log_reroll(tx, who, what, pool, result)
+    return result
+
+
+def log_reroll(tx: Transaction, who: str, what: str, pool: roll.Pool, result: int) -> None:
+    """The roll as a reroll left it (fw-finish: Intrepid II's too)."""
     tx.emit(
         PoolRolled(
             combatant=who,
@@ -166,7 +172,10 @@ def after(
             successes=result,
         )
     )
-    return result
+
+
+def reroll_faces(tx: Transaction, count: int, reason: str) -> tuple[int, ...]:
+    return _reroll(tx, count, reason)
 
 
 def _reroll(tx: Transaction, count: int, reason: str) -> tuple[int, ...]:

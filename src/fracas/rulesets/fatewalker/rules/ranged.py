@@ -216,9 +216,12 @@ def fire(
     action: Shoot,
     extra: list[tuple[str, int]] | None = None,
     needs: dict[str, int] | None = None,
+    *,
+    counted: bool = True,
 ) -> None:
     """One shot from roll to wound, its cost unpaid (fw-ranged: Twin Pistols fires two);
-    `extra` are modifiers of the maneuver that fires it, `needs` its requisites."""
+    `extra` are modifiers of the maneuver that fires it, `needs` its requisites; `counted`
+    False fires no round of its own (fw-finish: covering fire's free shots)."""
     opts = options(tx.state)
     shooter = walker(tx.state, action.actor)
     target = walker(tx.state, action.target)
@@ -238,7 +241,7 @@ def fire(
     )
     if shooter.aim is not None:
         tx.emit(AimTaken(combatant=shooter.id, bonus=None))
-    if weapon.magazine is not None:
+    if weapon.magazine is not None and counted:
         fired = shooter.rounds_fired(weapon.id) + shots.rounds(action)  # fw-ranged: bursts
         tx.emit(RoundsCounted(combatant=shooter.id, weapon=weapon.id, fired=fired, why="shot"))
     dice = roll.pool(
@@ -248,7 +251,8 @@ def fire(
         wounds=shooter.wound_penalty,
         cap=opts.tn_cap,
     )
-    successes = roll.roll(tx, shooter.id, f"shot with {weapon.id}", dice, opts)
+    stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
+    successes = roll.roll(tx, shooter.id, f"shot with {weapon.id}", dice, opts, stakes=stakes)
     barrier = target.barrier if target.cover and action.cover == "through" else 0
     from fracas.rulesets.fatewalker.rules import handshield, missiles  # fw-shields
 

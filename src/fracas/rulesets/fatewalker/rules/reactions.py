@@ -130,7 +130,8 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
         pool = handshield.block_pool(
             state, defender, plan.weapon.type, plan.maneuver.against_defence + used
         )
-        successes = roll.roll(tx, defender.id, "shield block", pool, opts)
+        guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish
+        successes = roll.roll(tx, defender.id, "shield block", pool, opts, stakes=guard)
         spend_footwork(tx, defender, used)
         TIMELINE.spend(tx, defender.id, shield.speed, "shield block")
         blocker = handshield.as_weapon(shield)
@@ -140,9 +141,9 @@ def react(tx: Transaction, action: Strike, plan: melee.Plan, reaction: str) -> O
     row = MELEE["stop_charge"] if reaction == "stop_charge" else EVASIONS[reaction]
     if reaction == "friendly_fire":
         row = _friendly_dodge(defender)
-    successes = roll.roll(
-        tx, defender.id, reaction.replace("_", " "), _pool(state, action, plan, defender, row), opts
-    )
+    pool = _pool(state, action, plan, defender, row)
+    guard = roll.Stakes(offensive=False, against=action.actor)  # fw-finish: theme powers
+    successes = roll.roll(tx, defender.id, reaction.replace("_", " "), pool, opts, stakes=guard)
     if row.table == "evasion":
         spend_footwork(tx, defender, footwork_dice(state, defender))
     if reaction == "stop_charge":

@@ -43,6 +43,16 @@ class Pool:
         return self.tn // 2
 
 
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """fw-finish: what a roll is for, for the powers that ask (rules/themes.py): an attack
+    on `against` (`offensive`) or a defence against `against`'s attack. Rolls without
+    stakes (initiative, footing, reloads ...) are neither."""
+
+    offensive: bool
+    against: str
+
+
 def pool(dice: int, tn: int, *, bonus: int = 0, wounds: int = 0, cap: int = 7) -> Pool:
     """The pool for `dice` attribute dice against `tn` (capped), with `bonus` dice added (or
     taken away, if negative) and then `wounds` wound penalties."""
@@ -70,12 +80,30 @@ def count_successes(faces: tuple[int, ...], rolled: Pool, options: FatewalkerOpt
     return full + hurt
 
 
-def roll(tx: Transaction, who: str, what: str, rolled: Pool, options: FatewalkerOptions) -> int:
+def roll(
+    tx: Transaction,
+    who: str,
+    what: str,
+    rolled: Pool,
+    options: FatewalkerOptions,
+    *,
+    stakes: Stakes | None = None,
+    spent: bool = False,
+) -> int:
     """Roll the pool through the encounter's dice and log its successes; a pool of no dice
-    rolls nothing and has no successes."""
-    from fracas.rulesets.fatewalker.rules import powers  # fw-ranged: the roll asks its roller
+    rolls nothing and has no successes. `stakes` says what the roll is for (fw-finish);
+    `spent`: a power already affects this test (Righteous Strike), so no other may."""
+    from fracas.rulesets.fatewalker.rules import (
+        powers,  # fw-ranged: the roll asks its roller
+        themes,  # fw-finish: the theme powers
+    )
 
-    rolled, named, spent = powers.before(tx, who, what, rolled)
+    rolled = themes.passive(tx, who, rolled, stakes)  # Berserker's +3 / -3, no cost
+    named: int | None = None
+    if not spent:
+        rolled, named, spent = powers.before(tx, who, what, rolled)
+    if not spent:
+        rolled, spent = themes.before(tx, who, what, rolled, stakes)
     faces: tuple[int, ...] = ()
     if rolled.dice:
         reason = f"{what}: {who}, {rolled.full} dice at TN {rolled.tn}"
@@ -97,6 +125,12 @@ def roll(tx: Transaction, who: str, what: str, rolled: Pool, options: Fatewalker
             successes=successes,
         )
     )
+    if not spent:  # fw-finish: Wrath, a second roll added to this one
+        successes, spent = themes.after(tx, who, rolled, stakes, successes)
     if not spent:  # fw-ranged: one power a roll; the Intrepid rerolls come after
+        fate = themes.fate_spent(tx, who)
         successes = powers.after(tx, who, what, rolled, faces, successes)
+        spent = themes.fate_spent(tx, who) != fate
+    if stakes is not None:  # fw-finish: Intrepid II, then Fate's End's own roll
+        successes = themes.against(tx, who, what, rolled, stakes, successes, spent)
     return successes

@@ -24,7 +24,16 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Strike
 from fracas.rulesets.fatewalker.events import Struck
-from fracas.rulesets.fatewalker.rules import arms, brawl, defence, failure, harm, melee, roll
+from fracas.rulesets.fatewalker.rules import (
+    arms,
+    brawl,
+    defence,
+    failure,
+    harm,
+    melee,
+    righteous,
+    roll,
+)
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
@@ -75,6 +84,7 @@ def verify(state: EncounterState, action: Strike) -> None:
         raise IllegalAction(f"{attacker.id} has no weapon {action.weapon!r}; it has: {carried}")
     arms.check_in_hand(attacker, weapon.id)  # hook (fw-ranged): a holstered weapon
     melee.check(state, action)  # hook (fw-melee): the maneuver's own refusals
+    righteous.check(state, action)  # fw-finish: Righteous Strike's power, foe and Fate
     reach = attacker.distance_to(walker(state, target.id))
     allowed = melee.plan(state, action).reach  # hook (fw-melee): Lunge reaches further
     if reach > allowed:
@@ -114,11 +124,16 @@ def resolve(tx: Transaction, action: Strike) -> None:
     plan = melee.plan(tx.state, action)
     weapon = plan.weapon
     attack = plan.pool
-    successes = roll.roll(tx, attacker.id, f"{action.do} with {weapon.id}", attack, opts)
+    stakes = roll.Stakes(offensive=True, against=action.target)  # fw-finish: theme powers
+    righteous.pay(tx, action)  # fw-finish: Righteous Strike is the roll's one power
+    what = f"{action.do} with {weapon.id}"
+    chosen = bool(righteous.effects(action))
+    successes = roll.roll(tx, attacker.id, what, attack, opts, stakes=stakes, spent=chosen)
+    successes += righteous.sure(action)
     failure.note_critical(tx, attacker.id, action.do, successes, attack)
     reaction = action.reaction or default_reaction(tx.state, action)
     # -- hook (fw-melee): the reaction or counterattack (rules/defence.py) --
-    answer = defence.react(tx, action, plan, reaction)
+    answer = righteous.undefended(action, defence.react(tx, action, plan, reaction))
     net = successes - answer.cancels
     hit = successes >= roll.HIT and (net > 0 if answer.defender_wins_ties else net >= 0)
     target = walker(tx.state, action.target)
@@ -147,7 +162,8 @@ def resolve(tx: Transaction, action: Strike) -> None:
             target=target.id,
             pool=pool,
             stun=action.weapon == UNARMED or weapon.stun,
-            bonus=plan.extra_damage + answer.exposed,  # fw-grapple: a failed catch's margin
+            # fw-grapple: a failed catch's margin; fw-finish: Righteous Strike's +6
+            bonus=plan.extra_damage + answer.exposed + righteous.bonus(action),
             cancelled=defence.stopped_damage(tx, target.id, answer),
             bare=bare,
         )

@@ -100,10 +100,12 @@ def wound(
     stun: bool = False,
     tough: bool = False,
     temporary: bool = True,
+    rescuable: bool = False,
 ) -> None:
     """Mark `amount` from one source on the chart, spending Will first when `tough` (a blow
     the target may shrug off, Tough: "spend a point of Will to ignore a point of damage"),
-    then roll consciousness, start the bleeding, or end the character, as the chart says."""
+    then roll consciousness, start the bleeding, or end the character, as the chart says.
+    `rescuable`: a blow an ally's Divine Intervention may make fail (fw-finish)."""
     if amount <= 0:
         return
     chart = target.chart
@@ -115,6 +117,10 @@ def wound(
             return
         target = walker(tx.state, target.id)
     after = mark(chart, before, amount, stun=stun, resilience=resilience, temporary=temporary)
+    from fracas.rulesets.fatewalker.rules import themes  # fw-finish
+
+    if rescuable and after.mortal >= chart.mortal and themes.intervene(tx, target, amount):
+        return
     now = clock(tx.state).tick
     since = target.temporary_since
     if after.temporary > 0 and since is None:
@@ -135,6 +141,7 @@ def wound(
     if after.mortal >= chart.mortal:
         tx.emit(Expired(target=target.id))
         return
+    themes.wounded(tx, target.id, (before.normal, before.stun), (after.normal, after.stun))
     if after.mortal > before.mortal and target.bleeds_at is None:
         every = bleed_interval(target)
         from fracas.rulesets.fatewalker.rules.powers import bleed_delay  # fw-ranged
