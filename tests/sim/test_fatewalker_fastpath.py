@@ -10,8 +10,8 @@ winner, rounds, ticks, end, every combatant's HP, standing, damage dealt and tak
 What it covers: examples/fatewalker-duel.yaml, with and without a scripted part (one leaving
 a declaration waiting too), and generated melee fights (two or three sides, ties of
 Awareness, every option it reads, a scripted first blow). What falls back to the engine, and
-is checked to: the crossfire (guns, a map), the brawl (unarmed grapplers) and the shieldwall
-(hand shields, thrown weapons); the policies aggressive, focus and greedy; a hold in the
+is checked to: the crossfire (guns, a map), the brawl (unarmed grapplers), the grenades
+(explosives and theme powers) and the shieldwall (hand shields, thrown weapons); the policies aggressive, focus and greedy; a hold in the
 scripted part; any power, weapon field or unread option; and, mid-fight, a fighter with no
 weapon that reaches a foe (the tactics would move or strike bare-handed).
 """
@@ -180,7 +180,13 @@ def test_generated_melee_fights_are_the_engines(
 
 
 @pytest.mark.parametrize(
-    "name", ["fatewalker-crossfire.yaml", "fatewalker-brawl.yaml", "fatewalker-shieldwall.yaml"]
+    "name",
+    [
+        "fatewalker-crossfire.yaml",
+        "fatewalker-brawl.yaml",
+        "fatewalker-shieldwall.yaml",
+        "fatewalker-grenades.yaml",  # explosives, covering fire and theme powers (fw-finish)
+    ],
 )
 def test_the_other_examples_are_left_to_the_engine(name: str) -> None:
     job = make_job(example(name), 1, {}, 3)
