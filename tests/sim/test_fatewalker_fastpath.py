@@ -11,9 +11,10 @@ What it covers: examples/fatewalker-duel.yaml, with and without a scripted part 
 a declaration waiting too), and generated melee fights (two or three sides, ties of
 Awareness, every option it reads, a scripted first blow). What falls back to the engine, and
 is checked to: the crossfire (guns, a map), the brawl (unarmed grapplers), the grenades
-(explosives and theme powers) and the shieldwall (hand shields, thrown weapons); the policies aggressive, focus and greedy; a hold in the
-scripted part; any power, weapon field or unread option; and, mid-fight, a fighter with no
-weapon that reaches a foe (the tactics would move or strike bare-handed).
+(explosives and theme powers) and the shieldwall (hand shields, thrown weapons); the
+policies aggressive, focus and greedy; a hold in the scripted part; any power, weapon field
+or unread option; and, mid-fight, a fighter with no weapon that reaches a foe (the tactics
+would move or strike bare-handed).
 """
 
 from __future__ import annotations
