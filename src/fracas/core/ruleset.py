@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from fracas.core import policy
+from fracas.core import mapview, policy
 from fracas.core.actions import GM, Action, EndTurn, Override, Say
 from fracas.core.conditions import Condition
 from fracas.core.dice import Dice
@@ -36,6 +36,7 @@ from fracas.core.events import (
     TurnStarted,
 )
 from fracas.core.fastpath import FastPath, ForkPoint
+from fracas.core.mapview import MapModel, MapView
 from fracas.core.odds import ActionOdds, OddsModel
 from fracas.core.state import Combatant, EncounterState, Status, replace
 from fracas.core.transaction import Transaction
@@ -97,6 +98,9 @@ class Ruleset(Protocol):
     # what each viewer may know (docs/architecture.md, "Secrets"; BaseRuleset has defaults)
     def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]: ...
     def shown(self, state: EncounterState, event: Event, viewer: str | None) -> Event | None: ...
+    def map_view(self, state: EncounterState, viewer: str | None) -> MapView:
+        """The battle map as `viewer` (None: the GM) may see it (core/mapview.py)."""
+        ...
 
     # the simulator's policy hooks (see core/policy.py; BaseRuleset has the defaults)
     def separation(self, state: EncounterState, a: str, b: str) -> float: ...
@@ -132,6 +136,9 @@ class BaseRuleset:
     odds_model: ClassVar[OddsModel] = OddsModel()
     """How the rules read the dice and how a resolution is named, for the odds of an action
     (`core.odds`); the default reads every face and names outcomes generically."""
+    map_model: ClassVar[MapModel] = MapModel()
+    """How the battle map is drawn and picked on (`core.mapview`); the default lists the
+    combatants in a row, so a ruleset without one still plays at the web table."""
 
     def __init__(self) -> None:
         self._rules: dict[type[Action], tuple[Verifier, Resolver]] = {
@@ -260,6 +267,11 @@ class BaseRuleset:
         what the viewer may not know taken out (`core.secrecy.scrub`); by default everyone
         receives it whole."""
         return event
+
+    def map_view(self, state: EncounterState, viewer: str | None) -> MapView:
+        """The battle map as `viewer` (None: the GM) may see it, built from `view` so it
+        keeps the same secrets (`core.mapview`)."""
+        return mapview.draw(self, state, viewer)
 
     def shows(self, state: EncounterState, event: Event, viewer: str | None) -> bool:
         """Whether `viewer` receives `event` at all, in whatever form `shown` gives it."""

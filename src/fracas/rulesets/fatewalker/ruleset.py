@@ -50,6 +50,7 @@ from fracas.rulesets.fatewalker.actions import (
     TwinPistols,
     UseSkill,
 )
+from fracas.rulesets.fatewalker.mapview import MAP
 from fracas.rulesets.fatewalker.odds import ODDS, exact_odds
 from fracas.rulesets.fatewalker.options import FatewalkerOptions
 from fracas.rulesets.fatewalker.rules import (  # fw-ranged
@@ -90,6 +91,7 @@ class Fatewalker(TickedRuleset):
     turn_model: ClassVar[TickTimeline] = TIMELINE
     hold_action = Hold
     odds_model = ODDS  # how odds read this ruleset's rolls and events (fatewalker/odds.py)
+    map_model = MAP  # how its battle map is drawn and picked on (fatewalker/mapview.py)
     exact_odds = exact_odds  # a plain strike or shot in closed form (fatewalker/odds.py)
 
     def rules(self) -> Mapping[type[Action], tuple[Verifier, Resolver]]:

@@ -31,6 +31,7 @@ from fracas.rulesets.lines.events import (
     Moved,
 )
 from fracas.rulesets.lines.fighter import Fighter
+from fracas.rulesets.lines.mapview import MAP
 from fracas.rulesets.lines.odds import ODDS
 from fracas.rulesets.lines.options import LinesOptions
 from fracas.rulesets.lines.rules import (
@@ -52,6 +53,7 @@ ALLOWED_WHILE_GRAPPLED = (BreakFree, EndTurn, Say, Release)
 
 class Lines(BaseRuleset):
     odds_model = ODDS  # how odds read this ruleset's rolls and events (lines/odds.py)
+    map_model = MAP  # how its battle map is drawn and picked on (lines/mapview.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="lines",
         name="Six battle lines (d6 + attribute against Dexterity)",

@@ -17,6 +17,7 @@ from fracas.core.validation import validated
 from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
 from fracas.rulesets.nwo.events import Moved, update
 from fracas.rulesets.nwo.grid import Grid
+from fracas.rulesets.nwo.mapview import MAP
 from fracas.rulesets.nwo.odds import ODDS, exact_odds
 from fracas.rulesets.nwo.operative import ARMOR_HP, Operative
 from fracas.rulesets.nwo.options import NwoOptions
@@ -49,6 +50,7 @@ TURN_RESET = {
 
 class Nwo(BaseRuleset):
     odds_model = ODDS  # how odds read this ruleset's rolls and events (nwo/odds.py)
+    map_model = MAP  # how its battle map is drawn and picked on (nwo/mapview.py)
     exact_odds = exact_odds  # a plain attack in closed form (nwo/odds.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="nwo",

@@ -33,6 +33,7 @@ from fracas.rulesets.pools.actions import (
     Use,
 )
 from fracas.rulesets.pools.events import Moved, soldier, update
+from fracas.rulesets.pools.mapview import MAP
 from fracas.rulesets.pools.odds import ODDS
 from fracas.rulesets.pools.options import PoolsOptions
 from fracas.rulesets.pools.rules import (
@@ -61,6 +62,7 @@ from fracas.rulesets.pools.sheet import ALTITUDE_MAX, TRACK_MAX, Battlefield, Sh
 
 class Pools(BaseRuleset):
     odds_model = ODDS  # how odds read this ruleset's rolls and events (pools/odds.py)
+    map_model = MAP  # how its battle map is drawn and picked on (pools/mapview.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="pools",
         name="Pools: d6 success pools, a line of distances with altitude, cover dice (seed 004)",

@@ -42,6 +42,7 @@ from fracas.rulesets.tiers.actions import (
     UseItem,
 )
 from fracas.rulesets.tiers.events import Moved, update, warrior
+from fracas.rulesets.tiers.mapview import MAP
 from fracas.rulesets.tiers.odds import ODDS, exact_odds
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.rulesets.tiers.rules import (
@@ -77,6 +78,7 @@ RESERVABLE = frozenset(
 
 class Tiers(BaseRuleset):
     odds_model = ODDS  # how odds read this ruleset's rolls and events (tiers/odds.py)
+    map_model = MAP  # how its battle map is drawn and picked on (tiers/mapview.py)
     exact_odds = exact_odds  # a contested exchange in closed form (tiers/odds.py)
     info: ClassVar[RulesetInfo] = RulesetInfo(
         id="tiers",
