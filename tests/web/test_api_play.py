@@ -9,7 +9,9 @@ decided on ... the other gets a clear 'the fight moved on' error and the current
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 from fracas.core.choices import action_json
 from fracas.core.ruleset import BaseRuleset
 from fracas.store import EncounterStore
+from fracas.web import examples
 from tests.store.helpers import ATTACK, DUEL, END_ADA
 from tests.web.api_helpers import example, mentions
 from tests.web.maps import unknown_to
@@ -71,6 +74,7 @@ def test_an_action_decided_on_an_old_step_gets_the_fight_moved_on_and_the_state(
         ("act", {"action": ATTACK, "dice": [6, 6, 6]}, "only the GM may type in dice"),
         ("undo", {}, "only the GM may undo"),
         ("redo", {}, "only the GM may redo"),
+        ("suggest", {}, "only the GM may let the tactics decide"),
         ("links", {"combatants": ["raider"]}, "only the GM may invite players"),
         ("links/revoke", {"link": "x"}, "only the GM may revoke links"),
     ],
@@ -216,3 +220,31 @@ def test_a_players_socket_never_names_whom_its_view_hides(
             for combatant_id, name in hidden:
                 assert not mentions(text, combatant_id) and not mentions(text, name)
         assert len(received) >= 2
+
+
+OFFERED = re.compile(r"data-action='([^']*)'")
+MAX_STEPS = 400
+
+
+@pytest.mark.parametrize("name", [names[0] for names in examples.by_ruleset().values()])
+def test_each_rulesets_demo_plays_to_its_end_with_what_the_page_offers(
+    client: TestClient, web_store: EncounterStore, name: str
+) -> None:
+    """Issue 11: "a whole fight can be played to its end with clicks alone, in every ruleset
+    present". The GM's page offers the panel's options and the tactics button; each step
+    takes autoplay's choice from the panel when the panel offers it, else the button."""
+    created = web_store.create(example(name), seed=1)
+    gm = created.gm_token
+    for _ in range(MAX_STEPS):
+        state = client.get(f"/api/{gm}/state").json()
+        if 'class="outcome"' in state["parts"]["status"]:
+            break
+        loaded = web_store.load(created.encounter_id)
+        wish = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+        offered = [json.loads(html.unescape(a)) for a in OFFERED.findall(state["parts"]["panel"])]
+        if wish in offered:
+            response = act(client, gm, wish, seq=state["seq"])
+        else:
+            response = client.post(f"/api/{gm}/suggest", json={"seq": state["seq"]})
+        assert response.status_code == 200, response.text
+    assert web_store.load(created.encounter_id).encounter.state.outcome is not None

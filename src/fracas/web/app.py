@@ -22,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
+from fracas.core.choices import action_json
 from fracas.core.errors import FracasError
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
@@ -218,6 +219,27 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
         def write() -> dict[str, Any]:
             return {"seq": move(found.encounter_id, expected_seq=expected).seq}
+
+        return await answer_write(found, write)
+
+    @app.post("/api/{token}/suggest")
+    async def suggest(token: str, request: Request) -> Response:
+        """The GM lets the ruleset's own tactics (autoplay's) take the current turn: for
+        NPCs, and for any move the action panel does not offer."""
+        try:
+            found = await seat(token)
+            found.check_gm("let the tactics decide")
+            expected = _step(await body(request))
+        except Refused as error:
+            return refused(error)
+
+        def write() -> dict[str, Any]:
+            loaded = store.load(found.encounter_id)
+            if loaded.encounter.state.outcome is not None:
+                raise FracasError("the fight is over")
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            acted = store.act(found.encounter_id, action, expected_seq=expected)
+            return {"seq": acted.seq, "action": action}
 
         return await answer_write(found, write)
 

@@ -22,8 +22,10 @@ from fracas.rulesets.pools.events import AutomaticHit, Contested, ShotRolled
 def target(action: Action) -> str | None:
     aims = getattr(action, "targets", None)
     if aims:
-        first: str = aims[0].target
-        return first
+        first = aims[0]
+        # a shot lists Aims (a target and its shots); an ambush lists the ambushed by id
+        aimed: str = first if isinstance(first, str) else first.target
+        return aimed
     return default_target(action)
 
 

@@ -140,12 +140,12 @@
   }
 
   function pickedPoint(event, svg) {
-    const box = svg.getBoundingClientRect();
-    const view = svg.viewBox.baseVal;
-    const px = ((event.clientX - box.left) * view.width) / box.width;
-    const py = ((event.clientY - box.top) * view.height) / box.height;
+    const screen = svg.createSVGPoint();
+    screen.x = event.clientX;
+    screen.y = event.clientY;
+    const at = screen.matrixTransform(svg.getScreenCTM().inverse());
     const scale = Number(svg.dataset.scale);
-    return [(px - Number(svg.dataset.originX)) / scale, (py - Number(svg.dataset.originY)) / scale];
+    return [(at.x - Number(svg.dataset.originX)) / scale, (at.y - Number(svg.dataset.originY)) / scale];
   }
 
   function choose(matching) {
