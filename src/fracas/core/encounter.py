@@ -27,6 +27,18 @@ class Step:
     before: EncounterState
 
 
+@dataclass(frozen=True, slots=True)
+class EncounterParts:
+    """An encounter's own data: its set-up, opening, state, and undo and redo stacks."""
+
+    setup: EncounterState
+    opening: tuple[Event, ...]
+    state: EncounterState
+    done: tuple[Step, ...]
+    undone: tuple[Step, ...]
+    """The next redo last."""
+
+
 class Encounter:
     def __init__(
         self,
@@ -69,12 +81,30 @@ class Encounter:
         self._done.append(step)
         self._undone.clear()
 
+    @classmethod
+    def restored(
+        cls,
+        ruleset: Ruleset,
+        parts: EncounterParts,
+        dice: Dice,
+    ) -> Encounter:
+        """A fight put back from the `parts` it was saved as (a store's snapshot); the parts
+        are trusted, so nothing is replayed."""
+        encounter = cls.resumed(ruleset, parts.setup, (), dice)
+        encounter.opening, encounter.state = parts.opening, parts.state
+        encounter._done, encounter._undone = list(parts.done), list(parts.undone)
+        return encounter
+
+    @property
+    def parts(self) -> EncounterParts:
+        """Everything but the ruleset and the dice, to be saved and `restored` later."""
+        return EncounterParts(
+            self.setup, self.opening, self.state, tuple(self._done), tuple(self._undone)
+        )
+
     def copy(self) -> Encounter:
         """An independent encounter at the same point, sharing the immutable steps."""
-        twin = Encounter.resumed(self.ruleset, self.setup, (), self.dice)
-        twin.opening, twin.state = self.opening, self.state
-        twin._done, twin._undone = list(self._done), list(self._undone)
-        return twin
+        return Encounter.restored(self.ruleset, self.parts, self.dice)
 
     @property
     def steps(self) -> tuple[Step, ...]:

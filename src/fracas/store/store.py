@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import pickle
 import secrets
 import threading
 from collections import OrderedDict
@@ -36,7 +37,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from fracas.core.errors import DiceError, FracasError, ScenarioError
-from fracas.store import schema
+from fracas.store import schema, snapshots
 from fracas.store.engine import database_url, make_engine
 from fracas.store.live import (
     Live,
@@ -94,7 +95,12 @@ def _now() -> str:
 class EncounterStore:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
-        self.schema_version = schema.migrate(engine, _now)
+        try:
+            self.schema_version = schema.migrate(engine, _now)
+        except sa.exc.OperationalError as error:
+            engine.dispose()
+            where = engine.url.render_as_string(hide_password=True)
+            raise StoreError(f"cannot open the database {where}: {_first_line(error)}") from None
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
 
@@ -133,7 +139,7 @@ class EncounterStore:
 
     def _insert(self, fight: NewFight) -> Created:
         """Store a new fight under a fresh id, with its GM link, in one transaction."""
-        encounter_id = secrets.token_urlsafe(9)
+        encounter_id = secrets.token_hex(8)
         gm_token = secrets.token_urlsafe(32)
         with self._writing() as conn:
             conn.execute(
@@ -386,7 +392,7 @@ class EncounterStore:
             ):
                 yield conn
         except sa.exc.OperationalError as error:
-            raise StoreError(f"the database refused the write: {error.orig}") from None
+            raise StoreError(f"the database refused the write: {_first_line(error)}") from None
 
     @contextmanager
     def _reading(self) -> Iterator[sa.Connection]:
@@ -425,8 +431,60 @@ class EncounterStore:
             cached = self._cache.get(row.id)
         if cached is not None and cached.seq == row.seq:
             return cached.copy()
-        rows = self._log_rows(conn, row.id)
-        return rebuild(row.scenario, row.source, row.ruleset, rows)
+        live = self._snapshot(conn, row)
+        rows = self._log_rows(conn, row.id, after=-1 if live is None else live.seq)
+        if live is None:
+            live = rebuild(row.scenario, row.source, row.ruleset, rows)
+        else:
+            for entry in rows:
+                live.apply(entry)
+        if len(rows) >= snapshots.SNAPSHOT_EVERY:
+            self._save_snapshot(conn, row.id, live)
+        return live
+
+    def _snapshot(self, conn: sa.Connection, row: Any) -> Live | None:
+        """The latest snapshot this code wrote at or before the row's seq, if it loads."""
+        from fracas.core.registry import get_ruleset
+
+        table = schema.snapshots
+        found = conn.execute(
+            sa.select(table.c.data)
+            .where(
+                table.c.encounter_id == row.id,
+                table.c.seq <= row.seq,
+                table.c.code == snapshots.code_fingerprint(),
+            )
+            .order_by(table.c.seq.desc())
+            .limit(1)
+        ).scalar()
+        if found is None:
+            return None
+        try:
+            return snapshots.load(found, get_ruleset(row.ruleset))
+        except Exception:  # any failure at all: the log is the truth, replay it instead
+            return None
+
+    def _save_snapshot(self, conn: sa.Connection, encounter_id: str, live: Live) -> None:
+        """Save `live` as the encounter's one snapshot, if it can be; never fails the
+        transaction around it (a savepoint takes a refused write back alone)."""
+        try:
+            data = snapshots.dump(live)
+        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+            return
+        table = schema.snapshots
+        try:
+            with conn.begin_nested():
+                conn.execute(sa.delete(table).where(table.c.encounter_id == encounter_id))
+                conn.execute(
+                    sa.insert(table).values(
+                        encounter_id=encounter_id,
+                        seq=live.seq,
+                        code=snapshots.code_fingerprint(),
+                        data=data,
+                    )
+                )
+        except sa.exc.DBAPIError:
+            return
 
     def _locked(
         self, conn: sa.Connection, encounter_id: str, expected_seq: int | None
@@ -455,6 +513,8 @@ class EncounterStore:
             .where(schema.encounters.c.id == row.id)
             .values(seq=entry.seq, outcome=live.encounter.state.outcome, updated=entry.at)
         )
+        if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
+            self._save_snapshot(conn, row.id, live)
 
     def _insert_link(
         self,
@@ -576,3 +636,8 @@ def _role(role: str) -> Role:
     if role in ("gm", "player"):
         return role  # type: ignore[return-value]
     raise FracasError(f"the store holds an unknown link role {role!r}")
+
+
+def _first_line(error: sa.exc.DBAPIError) -> str:
+    """The driver's own words, without SQLAlchemy's SQL echo and background link."""
+    return str(error.orig).strip().split("\n", 1)[0]
