@@ -10,14 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fracas.core.actions import Action
-from fracas.core.choices import ActionChoice, action_choices, action_json, spot
-from fracas.core.errors import FracasError
+from fracas.core.choices import ActionChoice, action_choices, action_json, unmask
+from fracas.core.errors import FracasError, IllegalAction
+from fracas.core.mapview import handle, spot
 from fracas.core.odds import action_odds
+from fracas.core.odds import model_of as odds_model_of
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from tests.rulesets.secrets import example_encounter
+from fracas.rulesets.pools.actions import Aim, Ambush, Shoot
+from fracas.web.svg import render
+from tests.rulesets.secrets import WHOLE_FIGHTS, example_encounter
 from tests.web.maps import EXAMPLES, played, ruleset_of, unknown_to
 
 
@@ -162,3 +168,90 @@ def test_choices_of_someone_out_of_turn_are_only_its_free_actions() -> None:
     for raw in _offered(choices):
         assert _accepts(ruleset, state, ruleset.parse_action(raw))
     assert "move" not in [c.do for c in choices]
+
+
+def test_someone_unidentified_beside_a_blind_player_is_picked_by_place() -> None:
+    """tiers: the Blind "are aware of each others presence there. However, they cannot
+    identify them": the ogre's player sees someone at (11, 0) and may strike it (the free
+    stealth attack on one Blind towards it); its panel names the one struck by that place,
+    never by id, and `unmask` turns the place back into whom the GM knows stands there."""
+    example = next(p for p in EXAMPLES if p.stem == "tiers-dark-room")
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, 1)
+    for _ in range(6):
+        encounter.act(ruleset.suggest(encounter.state))
+    state = encounter.state
+    truly = next(t.id for t in ruleset.map_view(state, None).tokens if t.at == (11.0, 0.0))
+    assert "someone@11,0" in [handle(t) for t in ruleset.map_view(state, "grunt").tokens]
+    options = [o for c in action_choices(ruleset, state, "grunt") for o in c.options]
+    masked = [o for o in options if ("target", "someone@11,0") in o.marks]
+    assert masked
+    for option in masked:
+        assert truly not in json.dumps(option.action) + option.label and option.odds is None
+        action = ruleset.parse_action(unmask(ruleset, state, "grunt", dict(option.action)))
+        assert action_json(action)["target"] == truly and _accepts(ruleset, state, action)
+    svg = render(ruleset.map_view(state, "grunt"))
+    assert 'data-target="someone@11,0"' in svg and truly not in svg
+    with pytest.raises(IllegalAction, match="someone@0,0: your map shows nobody"):
+        unmask(ruleset, state, "grunt", {**masked[0].action, "target": "someone@0,0"})
+    encounter.act(ruleset.parse_action(unmask(ruleset, state, "grunt", dict(masked[0].action))))
+
+
+def test_an_ambush_on_the_panel_is_aimed_at_its_first_target() -> None:
+    """pools names an ambush's targets by id and a shot's with records; the odds model reads
+    both (the panel asks it of every option, and an ambush once made it fail)."""
+    model = odds_model_of(ruleset_of(next(p for p in EXAMPLES if p.stem == "pools-ambush")))
+    assert model.target(Ambush(actor="moreau", targets=["hale", "ibarra"])) == "hale"
+    shot = Shoot(actor="hale", weapon="rifle", targets=[Aim(target="moreau", shots=2)])
+    assert model.target(shot) == "moreau"
+
+
+@settings(WHOLE_FIGHTS, max_examples=40)
+@given(example=st.sampled_from(EXAMPLES), seed=st.integers(0, 10_000), data=st.data())
+def test_through_random_play_the_panel_offers_exactly_what_verify_accepts(
+    example: Path, seed: int, data: st.DataObject
+) -> None:
+    """At each step of a fight played from the GM's panel at random: every option passes
+    `verify` and reads back as it went out, every action the ruleset's `legal_actions`
+    lists is among them and so is autoplay's pick, and a sample of actions that `verify`
+    refuses (the options with their place or target moved to another) is not."""
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, seed)
+    everyone = [c.id for c in encounter.state.combatants]
+    for _ in range(8):
+        state = encounter.state
+        if state.outcome is not None or state.actor is None:
+            break
+        offered = _offered(action_choices(ruleset, state, state.actor, as_gm=True, odds=False))
+        keys = {_key(raw) for raw in offered}
+        assert _key(action_json(ruleset.suggest(state))) in keys  # never a panel with nothing
+        for raw in offered:
+            action = ruleset.parse_action(raw)
+            assert action_json(action) == raw and _accepts(ruleset, state, action)
+        for action in ruleset.legal_actions(state):
+            assert _key(action_json(action)) in keys
+        for raw in offered:
+            for other in _neighbours(raw, everyone):
+                try:
+                    action = ruleset.parse_action(other)
+                except FracasError:
+                    continue
+                if not _accepts(ruleset, state, action):
+                    assert _key(action_json(action)) not in keys
+        raw = offered[data.draw(st.integers(0, len(offered) - 1), label="action")]
+        encounter.act(ruleset.parse_action(raw))
+
+
+def _neighbours(raw: dict[str, Any], everyone: list[str]) -> list[dict[str, Any]]:
+    """The action with its target swapped for each other combatant, or its place moved one
+    step each way."""
+    out = []
+    target = raw.get("target")
+    if isinstance(target, str):
+        out += [{**raw, "target": other} for other in everyone if other != target]
+    to = raw.get("to")
+    if isinstance(to, int):
+        out += [{**raw, "to": to + step} for step in (-1, 1)]
+    elif isinstance(to, list) and len(to) == 2:
+        out += [{**raw, "to": [to[0] + dx, to[1] + dy]} for dx, dy in ((1, 0), (0, 1), (-1, -1))]
+    return out

@@ -4,6 +4,7 @@ view keeps from it (hidden enemies, the darkness map)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ from hypothesis import strategies as st
 
 from fracas.core.choices import action_choices
 from fracas.core.mapview import MapView, list_view
+from fracas.core.ruleset import BaseRuleset
 from fracas.core.secrecy import TOKEN
+from fracas.core.state import EncounterState
 from fracas.rulesets.fatewalker.rules.engage import REACH
 from fracas.rulesets.lines.ruleset import FIRST_SIDE_LINES
 from fracas.rulesets.tiers.rules.light import blind
@@ -110,6 +113,42 @@ def test_a_blind_player_gets_neither_the_darkness_map_nor_the_unseen() -> None:
     assert {f.at for f in mine.features if f.kind == "wall"} == walls  # the room's plan
 
 
+def test_a_seeing_player_holds_the_darkness_map_and_everyone_on_it() -> None:
+    """tiers: "Only the GM & any characters that are not effected by the Blind status
+    effect may see the map", which tracks "the movements & orientation of all creatures":
+    Hilde, in the torchlight, gets the lights and the shades, and everyone placed, those her
+    eyes do not identify by id only."""
+    example = next(p for p in EXAMPLES if p.stem == "tiers-dark-room")
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, 3)
+    state = encounter.state
+    for _ in range(60):
+        if _sees_more_than_its_eyes(ruleset, state, "hilde"):
+            break
+        encounter.act(ruleset.suggest(state))
+        state = encounter.state
+    assert _sees_more_than_its_eyes(ruleset, state, "hilde")
+    gm = ruleset.map_view(state, None)
+    mine = ruleset.map_view(state, "hilde")
+    assert not mine.fog.veiled and mine.fog.shades == gm.fog.shades
+    assert {t.id: t.at for t in mine.tokens} == {t.id: t.at for t in gm.tokens}
+    for token in mine.tokens:
+        if token.status == "unidentified":
+            assert token.name == token.id and token.side is None and token.hp is None
+    assert [f for f in mine.features if f.kind == "light"] == [
+        f for f in gm.features if f.kind == "light"
+    ]
+
+
+def _sees_more_than_its_eyes(ruleset: BaseRuleset, state: EncounterState, viewer: str) -> bool:
+    """The viewer holds the darkness map, and its own eyes miss an ally (listed without a
+    place) and someone else (not listed) on it."""
+    seen = ruleset.view(state, viewer)
+    listed = {c.get("id") for c in seen["combatants"]}
+    unplaced = [c for c in seen["combatants"] if c.get("position") is None]
+    return "gm_map" in seen and bool(unplaced) and listed != {c.id for c in state.combatants}
+
+
 def test_a_player_of_the_ambushed_patrol_sees_no_raider_and_no_trap() -> None:
     """pools: the raiders lie hidden, "entirely unnoticed", with traps on the road: the
     patrol's map shows only the patrol and the cover; the GM's shows all and the traps."""
@@ -185,8 +224,9 @@ def test_random_play_never_puts_a_hidden_one_on_a_players_map(
     example: Path, seed: int, data: st.DataObject
 ) -> None:
     """Play the GM's action panel at random (every legal action it offers, for whoever
-    acts); after each action, no player's map names anyone its view leaves out, and a
-    Blind tiers player's map carries no part of the darkness map."""
+    acts); after each action, no player's map names anyone its view leaves out, a Blind
+    tiers player's map carries no part of the darkness map, and the acting player's own
+    panel, odds included, names nobody it does not know of."""
     ruleset = ruleset_of(example)
     encounter = example_encounter(ruleset, example, seed)
     for _ in range(20):
@@ -199,6 +239,9 @@ def test_random_play_never_puts_a_hidden_one_on_a_players_map(
                 assert not [f for f in found.features if f.kind in ("light", "item")]
         if state.outcome is not None or state.actor is None:
             break
+        mine = json.dumps([c.to_json() for c in action_choices(ruleset, state, state.actor)])
+        hidden = unknown_to(ruleset, state, state.actor)
+        assert not set(TOKEN.findall(mine)) & {h for h, _ in hidden}, mine
         offered = [
             option.action
             for choice in action_choices(ruleset, state, state.actor, as_gm=True, odds=False)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from fracas.core.choices import action_choices
-from fracas.core.mapview import MapView, list_view
+from fracas.core.mapview import MapView, handle, list_view
 from fracas.core.secrecy import TOKEN
 from fracas.core.state import replace
 from fracas.web.svg import render
@@ -46,7 +46,7 @@ def _hooks(found: MapView, root: ET.Element) -> None:
     """The data attributes the page hooks: a token per identified token, and a clickable
     element for every place of the space."""
     assert sorted(attributes(root, "data-target")) == sorted(
-        str(t.id) for t in found.tokens if t.id is not None and t.at is not None
+        str(handle(t)) for t in found.tokens if t.at is not None
     )
     (x0, x1), (y0, y1) = found.space.x, found.space.y
     kind = found.space.kind

@@ -2,14 +2,16 @@
 combatants each choice is picked by on the map, and its exact odds where they come quickly.
 
 Nothing here is a rule. The actions come from the ruleset's own queries (its
-`candidate_actions`, and the values its map model proposes, `MapModel.more`), and each one
+`candidate_actions`, autoplay's `suggest`, and the values its map model proposes,
+`MapModel.more`), and each one
 is kept only when `verify` accepts it, so the panel offers exactly what acting would allow.
 Each choice is handed out as the mapping `parse_action` reads (`{"do": "move", "to": [3,
 4]}`), so the page sends back what it was offered and the server needs no per-ruleset code.
 
 A player's panel is built for what its player may know: a choice that names a combatant the
 player's map does not show (a hidden enemy, someone in the dark) is left out, since
-offering it would tell the player who is there.
+offering it would tell the player who is there; one its map shows as someone unidentified
+(the Blind's neighbour) is named by that place, `someone@x,y`, and `unmask` turns it back.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from typing import Any, Literal, cast
 from pydantic import TypeAdapter
 
 from fracas.core.actions import Action
-from fracas.core.errors import FracasError
-from fracas.core.mapview import PickKind, model_of
+from fracas.core.errors import FracasError, IllegalAction
+from fracas.core.mapview import SOMEONE_AT, MapView, PickKind, handle, model_of, spot
 from fracas.core.odds import NoExactOdds, action_odds
 from fracas.core.odds import model_of as odds_model_of
 from fracas.core.ruleset import BaseRuleset, Ruleset
@@ -83,26 +85,85 @@ def action_choices(
     """What `actor` may do now, grouped by action in the order first found. Built for the
     actor's player (only combatants its map shows), or for the GM with `as_gm`."""
     viewer = None if as_gm else actor
-    known = {t.id for t in ruleset.map_view(state, viewer).tokens if t.id is not None}
+    found = ruleset.map_view(state, viewer)
+    known = {t.id for t in found.tokens if t.id is not None}
     everyone = {c.id for c in state.combatants}
-    places = model_of(ruleset).places
+    model = model_of(ruleset)
     groups: dict[str, list[Option]] = {}
     for action, raw in _legal(ruleset, state, actor):
-        named = _named(raw, everyone)
-        if not named <= known:
-            continue
-        marks = tuple(("target", who) for who in _named_in_order(raw, everyone))
+        masks = _masks(state, _named(raw, everyone) - known, _strangers(found), model.locate)
+        if masks is None:
+            continue  # it names someone the player's map does not show at all
+        shown = _replaced(raw, masks) if masks else raw
         option = Option(
-            action=raw,
-            label=action.label(),
-            marks=marks + _places(raw, places),
-            odds=_odds(ruleset, state, action) if odds else None,
+            action=shown,
+            label=f"{actor} {action.do} someone" if masks else action.label(),
+            marks=tuple(("target", who) for who in _named_in_order(shown, everyone, masks))
+            + _places(shown, model.places),
+            odds=_odds(ruleset, state, action) if odds and not masks else None,
         )
         groups.setdefault(action.do, []).append(option)
     return [
-        ActionChoice(do=do, fields=_fields(options, places, everyone), options=tuple(options))
+        ActionChoice(do=do, fields=_fields(options, model.places, everyone), options=tuple(options))
         for do, options in groups.items()
     ]
+
+
+def unmask(ruleset: BaseRuleset, state: EncounterState, viewer: str, raw: Any) -> Any:
+    """A player's choice with each `someone@x,y` it names turned back into the id of whom
+    the player's map shows unidentified there, ready for `parse_action`; one it does not
+    show there is refused, so a player cannot probe the dark by naming places."""
+    strangers = _strangers(ruleset.map_view(state, viewer))
+    locate = model_of(ruleset).locate
+    names = {}
+    for word in _strings(raw):
+        if not word.startswith(SOMEONE_AT):
+            continue
+        if word not in strangers:
+            raise IllegalAction(
+                f"{word}: your map shows nobody unidentified there; name someone by the "
+                f"place your map shows them ({', '.join(sorted(strangers)) or 'none now'})"
+            )
+        names[word] = next(
+            c.id
+            for c in state.combatants
+            if (at := locate(c.position_json())) is not None and handle_at(at) == word
+        )
+    return _replaced(raw, names)
+
+
+def handle_at(at: tuple[float, float]) -> str:
+    return SOMEONE_AT + spot(at)
+
+
+def _strangers(found: MapView) -> set[str]:
+    """The handles of the tokens a map shows without an id (someone unidentified there)."""
+    return {h for t in found.tokens if t.id is None and (h := handle(t)) is not None}
+
+
+def _masks(
+    state: EncounterState, hidden: set[str], strangers: set[str], locate: Any
+) -> dict[str, str] | None:
+    """How a choice names each of the `hidden` (ids the viewer's map does not name): by the
+    place where its map shows someone unidentified; None when one of them is not there."""
+    masks = {}
+    for who in hidden:
+        at = locate(state.get(who).position_json())
+        if at is None or handle_at(at) not in strangers:
+            return None
+        masks[who] = handle_at(at)
+    return masks
+
+
+def _replaced(value: Any, names: Mapping[str, str]) -> Any:
+    """`value` (a mapping, list or string) with every string in `names` replaced."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, Mapping):
+        return {k: _replaced(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_replaced(v, names) for v in value]
+    return value
 
 
 def action_json(action: Action) -> dict[str, Any]:
@@ -128,6 +189,10 @@ def _legal(
     """The distinct candidates `verify` accepts, each with its mapping."""
     seen: set[str] = set()
     proposed = [*ruleset.candidate_actions(state, actor), *model_of(ruleset).more(state, actor)]
+    if state.actor == actor and state.outcome is None:
+        # autoplay's pick is legal by contract, and may be one the candidates miss (a
+        # fatewalker mover that must declare an action can always stop moving)
+        proposed.append(ruleset.suggest(state))
     for action in proposed:
         raw = action_json(action)
         key = json.dumps(raw, sort_keys=True)
@@ -153,10 +218,14 @@ def _strings(value: Any) -> Iterable[str]:
             yield from _strings(item)
 
 
-def _named_in_order(raw: Mapping[str, Any], everyone: set[str]) -> list[str]:
-    """The combatants an action names besides its actor, in the order its fields name them."""
+def _named_in_order(
+    raw: Mapping[str, Any], everyone: set[str], masks: Mapping[str, str] | None = None
+) -> list[str]:
+    """The combatants an action names besides its actor, in the order its fields name them
+    (by their masks, `someone@x,y`, where `masks` gives them)."""
     fields = {k: v for k, v in raw.items() if k not in ("do", "actor")}
-    return list(dict.fromkeys(s for s in _strings(fields) if s in everyone))
+    shown = set(everyone) | set((masks or {}).values())
+    return list(dict.fromkeys(s for s in _strings(fields) if s in shown))
 
 
 def _named(raw: Mapping[str, Any], everyone: set[str]) -> set[str]:
@@ -175,16 +244,6 @@ def _places(raw: Mapping[str, Any], places: Mapping[str, PickKind]) -> tuple[Mar
     return tuple(marks)
 
 
-def spot(value: Any) -> str:
-    """A place as a data attribute writes it: `3,4` for a tile or a point, `5` for a line or
-    a distance; whole numbers without a decimal point, so `1.0` and `1` are one place."""
-    if isinstance(value, list | tuple):
-        return ",".join(spot(v) for v in value)
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def _fields(
     options: list[Option], places: Mapping[str, PickKind], everyone: set[str]
 ) -> tuple[FieldValues, ...]:
@@ -197,10 +256,14 @@ def _fields(
             if value is not None and value not in values:
                 values.append(value)
         pick: PickKind | Literal["value"] = places.get(name, "value")
-        if pick == "value" and values and all(isinstance(v, str) and v in everyone for v in values):
+        if pick == "value" and values and all(_names_one(v, everyone) for v in values):
             pick = "target"
         out.append(FieldValues(name=name, pick=pick, values=tuple(values)))
     return tuple(out)
+
+
+def _names_one(value: Any, everyone: set[str]) -> bool:
+    return isinstance(value, str) and (value in everyone or value.startswith(SOMEONE_AT))
 
 
 def _odds(ruleset: BaseRuleset, state: EncounterState, action: Action) -> dict[str, Any] | None:

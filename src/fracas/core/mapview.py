@@ -157,6 +157,38 @@ class MapView:
         return dataclasses.asdict(self)
 
 
+SOMEONE_AT = "someone@"
+"""How a token the viewer cannot identify is named on the page and in its choices: by its
+place, `someone@5,3` (core/choices.py turns it back into the id, `unmask`)."""
+
+
+def handle(token: Token) -> str | None:
+    """What the page calls a token: its id, or for someone unidentified its place."""
+    if token.id is not None:
+        return token.id
+    if token.at is None:
+        return None
+    return SOMEONE_AT + spot(token.at)
+
+
+def spot(value: Any) -> str:
+    """A place as a data attribute writes it: `3,4` for a tile or a point, `5` for a line or
+    a distance; whole numbers without a decimal point, so `1.0` and `1` are one place."""
+    if isinstance(value, list | tuple):
+        return ",".join(spot(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def xy(position: Any) -> Point | None:
+    """The point of a position written `{x, y, ...}`; None when it has no x and y."""
+    if not isinstance(position, Mapping) or "x" not in position or "y" not in position:
+        return None
+    return (float(position["x"]), float(position["y"]))
+
+
+Locate = Callable[[Any], "Point | None"]
 Draw = Callable[["BaseRuleset", "EncounterState", "str | None"], MapView]
 More = Callable[["EncounterState", str], Iterable["Action"]]
 
@@ -178,14 +210,13 @@ class MapModel:
     draw: Draw | None = None
     places: Mapping[str, PickKind] = field(default_factory=dict)
     more: More = _no_more
+    locate: Locate = xy
+    """The point of a combatant's `position_json`, where the map shows it unidentified."""
 
 
 def view_of(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> dict[str, Any]:
     """The ruleset's redacted view, the only source a map is built from."""
     return ruleset.view(state, viewer)
-
-
-Locate = Callable[[Any], "Point | None"]
 
 
 def tokens(
@@ -195,7 +226,6 @@ def tokens(
     summary: Callable[[Mapping[str, Any]], str] = lambda entry: "",
     facing: Callable[[Mapping[str, Any]], str | None] = lambda entry: None,
     size: Callable[[Mapping[str, Any]], tuple[float, float]] = lambda entry: (1, 1),
-    hp: bool = True,
 ) -> tuple[Token, ...]:
     """The tokens of a view's `combatants`, each read only from its own entry: `locate`
     turns the entry's `position` into a point (None: not known); an entry marked `unknown`
@@ -215,8 +245,8 @@ def tokens(
                 side=entry["side"],
                 at=at,
                 status=entry.get("status", "active"),
-                hp=entry.get("hp") if hp else None,
-                max_hp=entry.get("max_hp") if hp else None,
+                hp=entry.get("hp"),
+                max_hp=entry.get("max_hp"),
                 summary=summary(entry) if entry.get("state") is not None else "",
                 conditions=tuple(entry.get("conditions", ())),
                 facing=facing(position) if isinstance(position, Mapping) else None,
@@ -240,13 +270,6 @@ def grid_features(
         *(Feature("wall", (float(x), float(y))) for x, y in sorted(walls)),
         *(Feature("cover", (float(x), float(y))) for x, y in sorted(cover)),
     )
-
-
-def xy(position: Any) -> Point | None:
-    """The point of a position written `{x, y, ...}`; None when it has no x and y."""
-    if not isinstance(position, Mapping) or "x" not in position or "y" not in position:
-        return None
-    return (float(position["x"]), float(position["y"]))
 
 
 def sides_of(found: Iterable[Token]) -> tuple[str, ...]:

@@ -1,11 +1,13 @@
 """A `MapView` drawn as an SVG string, one drawing per kind of space.
 
 The page embeds the string as it is and hooks the data attributes: a token carries
-`data-target="<id>"`, a grid tile `data-cell="x,y"`, a battle line `data-line="n"`, a
-distance of a track `data-distance="d"`, and the plane's background `data-space="plane"`
-with the root's `data-origin-x`, `data-origin-y` and `data-scale` (pixels a unit), from
-which a click's point is worked out. The values are written as `core.choices.spot` writes
-them, so a clicked element matches the choices' marks as they are.
+`data-target="<id>"` (`someone@x,y` for someone the viewer cannot identify), a grid tile
+`data-cell="x,y"`, a battle line `data-line="n"`, a distance of a track `data-distance="d"`,
+and the plane's background `data-space="plane"` with the root's `data-origin-x`,
+`data-origin-y` and `data-scale` (in the SVG's own units: pixels of the viewBox a metre),
+from which a click's point is worked out. The values are written as `core.mapview.spot`
+writes them, so a clicked element matches the choices' marks as they are. Terrain, lights,
+fog and melee rings let clicks through to the place below them.
 
 Every name and label goes through the standard library's XML escaping, so a name such as
 `<script>` is shown as text. Nothing is drawn that the `MapView` does not hold: secrecy is
@@ -18,8 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from fracas.core.choices import spot
-from fracas.core.mapview import Feature, MapView, Point, Token
+from fracas.core.mapview import Feature, MapView, Point, Token, handle, spot
 
 PALETTE = ("#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#e8a200", "#0b7285", "#c2255c")
 """Side colours, given out in the order the map lists the sides."""
@@ -97,7 +98,11 @@ def render(view: MapView) -> str:
         el("rect", {"width": frame.width, "height": frame.height, "fill": "#f8f9fa"}),
         ground,
         el("clipPath", {"id": CLIP}, el("rect", _area(frame))),
-        el("g", {"clip_path": f"url(#{CLIP})"}, *(_feature(f, frame) for f in view.features)),
+        el(
+            "g",
+            {"clip_path": f"url(#{CLIP})", "class": "features", "pointer_events": "none"},
+            *(_feature(f, frame) for f in view.features),
+        ),
         _fog(view, frame),
         *(_overlay(o.kind, o.points, o.label, frame) for o in view.overlays),
         _tokens(view, frame, colours),
@@ -642,7 +647,7 @@ def _token(
         "g",
         {
             "class": "token" + (" acting" if token.acting else ""),
-            "data_target": token.id,
+            "data_target": handle(token),
             "data_side": token.side,
             "data_status": token.status,
         },

@@ -25,7 +25,7 @@ from fracas.core.mapview import (
 )
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.fatewalker.actions import Move, Step
+from fracas.rulesets.fatewalker.actions import Move, Step, StopMove
 from fracas.rulesets.fatewalker.rules.common import walker
 from fracas.rulesets.fatewalker.rules.engage import REACH
 from fracas.rulesets.fatewalker.scene import Scene
@@ -81,7 +81,7 @@ def _summary(entry: Mapping[str, Any]) -> str:
 
 def more(state: EncounterState, actor: str) -> Iterable[Action]:
     """Values worth trying beside the tactics' wishes: the free metre in eight directions,
-    and setting off toward each other combatant (verify keeps the legal)."""
+    setting off toward each other combatant, stopping (verify keeps the legal)."""
     me = walker(state, actor)
     for n in range(8):
         angle = n * math.pi / 4
@@ -92,6 +92,7 @@ def more(state: EncounterState, actor: str) -> Iterable[Action]:
     for other in state.combatants:
         if other.id != actor:
             yield Move(actor=actor, toward=other.id)
+    yield StopMove(actor=actor)
 
 
 MAP = MapModel(draw=draw, places={"x": "point", "y": "point"}, more=more)

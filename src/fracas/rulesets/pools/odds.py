@@ -22,10 +22,9 @@ from fracas.rulesets.pools.events import AutomaticHit, Contested, ShotRolled
 def target(action: Action) -> str | None:
     aims = getattr(action, "targets", None)
     if aims:
-        first = aims[0]
-        # a shot lists Aims (a target and its shots); an ambush lists the ambushed by id
-        aimed: str = first if isinstance(first, str) else first.target
-        return aimed
+        # a shot aims with records (`Aim`); an ambush names its targets by id
+        first: str = aims[0] if isinstance(aims[0], str) else aims[0].target
+        return first
     return default_target(action)
 
 

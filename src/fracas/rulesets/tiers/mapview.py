@@ -11,6 +11,7 @@ the walls stand.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
@@ -32,7 +33,7 @@ from fracas.core.mapview import (
 )
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.rulesets.tiers.actions import Attack, Face, Move
+from fracas.rulesets.tiers.actions import Attack, Face, Identify, Move
 from fracas.rulesets.tiers.rules.blindness import TURNS
 from fracas.rulesets.tiers.rules.common import distance, fighter
 from fracas.rulesets.tiers.rules.light import BRIGHT, DARK, LitGrid, light_at
@@ -47,7 +48,7 @@ def draw(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> Map
     found = tokens(view, xy, summary=_summary, facing=_facing, size=_size)
     dark_map = view.get("gm_map")
     if dark_map is not None:
-        found += _unidentified(dark_map, found)
+        found = _placed(dark_map, found) + _unidentified(dark_map, found)
     features = list(grid_features(board.walls, board.cover))
     overlays: list[Overlay] = []
     fog = Fog()
@@ -74,6 +75,16 @@ def draw(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> Map
         features=tuple(features),
         fog=fog,
         overlays=tuple(overlays),
+    )
+
+
+def _placed(dark_map: Mapping[str, Any], found: tuple[Token, ...]) -> tuple[Token, ...]:
+    """The tokens with the places the darkness map gives: an ally out of the viewer's sight
+    is still on the map it holds."""
+    where = {c["id"]: (float(c["x"]), float(c["y"])) for c in dark_map["combatants"]}
+    return tuple(
+        dataclasses.replace(t, at=where[t.id]) if t.at is None and t.id in where else t
+        for t in found
     )
 
 
@@ -139,7 +150,8 @@ def _shades(state: EncounterState, board: LitGrid) -> tuple[Shade, ...]:
 
 def more(state: EncounterState, actor: str) -> Iterable[Action]:
     """Values worth trying beside the tactics' wishes: a move to every tile within the
-    mover's Move, each facing, a blow at each other combatant (verify keeps the legal)."""
+    mover's Move and every way the Blind may grope, each facing, a blow at and a try to
+    identify each other combatant (verify keeps the legal)."""
     me = fighter(state, actor)
     board = cast(LitGrid, state.arena)
     reach = me.race.move
@@ -155,6 +167,7 @@ def more(state: EncounterState, actor: str) -> Iterable[Action]:
     for other in state.combatants:
         if other.id != actor:
             yield Attack(actor=actor, target=other.id)
+            yield Identify(actor=actor, target=other.id)  # the Blind make out a neighbour
 
 
 MAP = MapModel(draw=draw, places={"to": "cell", "dodge": "cell", "at": "cell"}, more=more)
