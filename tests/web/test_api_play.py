@@ -248,3 +248,37 @@ def test_each_rulesets_demo_plays_to_its_end_with_what_the_page_offers(
             response = client.post(f"/api/{gm}/suggest", json={"seq": state["seq"]})
         assert response.status_code == 200, response.text
     assert web_store.load(created.encounter_id).encounter.state.outcome is not None
+
+
+def test_a_blind_player_strikes_someone_it_cannot_identify_by_place(
+    client: TestClient, web_store: EncounterStore
+) -> None:
+    """tiers: the Blind "are aware of each others presence there. However, they cannot
+    identify them": after six steps of the dark room (seed 1) the ogre's page shows someone
+    at (11, 0) and offers to strike it by that place; the server turns the place back into
+    whom the GM knows stands there, and refuses a place where its map shows nobody."""
+    created = web_store.create(example("tiers-dark-room.yaml"), seed=1)
+    for _ in range(6):
+        loaded = web_store.load(created.encounter_id)
+        web_store.act(
+            created.encounter_id,
+            action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state)),
+        )
+    loaded = web_store.load(created.encounter_id)
+    gm_map = loaded.encounter.ruleset.map_view(loaded.encounter.state, None)
+    truly = next(t.id for t in gm_map.tokens if t.at == (11.0, 0.0))
+    assert truly is not None
+    grunt = web_store.add_player_link(created.encounter_id, ["grunt"])
+    page = client.get(f"/play/{grunt}").text
+    assert 'data-target="someone@11,0"' in page
+    strike = {
+        "do": "free_stealth_attack",
+        "actor": "grunt",
+        "target": "someone@11,0",
+        "weapon": "maul",
+    }
+    assert strike in [json.loads(html.unescape(a)) for a in OFFERED.findall(page)]
+    nobody = act(client, grunt, {**strike, "target": "someone@0,0"}, seq=6)
+    assert nobody.status_code == 400 and "your map shows nobody" in nobody.json()["error"]
+    assert act(client, grunt, strike, seq=6).status_code == 200
+    assert web_store.history(created.encounter_id)[-1].action == {**strike, "target": truly}

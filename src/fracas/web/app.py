@@ -14,7 +14,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -22,8 +22,9 @@ from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
 
-from fracas.core.choices import action_json
+from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
+from fracas.core.ruleset import BaseRuleset
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
 from fracas.web.live import Hub, Socket
@@ -195,7 +196,10 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             return refused(error)
 
         def write() -> dict[str, Any]:
-            acted = store.act(found.encounter_id, action, expected_seq=expected, dice=dice)
+            raw, seq = action, expected
+            if not found.is_gm:
+                raw, seq = _unmasked(store, found, action, expected)
+            acted = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
             return {"seq": acted.seq}
 
         return await answer_write(found, write)
@@ -296,6 +300,21 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             hub.leave(live)
 
     return app
+
+
+def _unmasked(
+    store: EncounterStore, seat: Seat, action: dict[str, Any], expected: int | None
+) -> tuple[dict[str, Any], int | None]:
+    """A player's action with each `someone@x,y` it names (someone its map shows there but
+    cannot identify) turned back into an id, against the step the player decided on; the
+    action is then bound to that step, so it cannot land on a board that changed since. An
+    action decided on an older step goes on as it is, for the store to call stale."""
+    loaded = store.load(seat.encounter_id)
+    if expected is not None and expected != loaded.seq:
+        return action, expected
+    state = loaded.encounter.state
+    ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
+    return unmask(ruleset, state, str(action["actor"]), action), loaded.seq
 
 
 def _step(data: dict[str, Any]) -> int | None:
