@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,6 +38,8 @@ MAX_MESSAGE_BYTES = 65_536
 POLL_SECONDS = 2.0
 """How often the hub looks for steps taken by another process (`fracas act`)."""
 PARTS = ("status", "tracker", "panel", "gm")
+GmWork = Callable[[Seat, dict[str, Any]], Any]
+"""A GM-only write: given the seat and the request's body, it writes to the store."""
 
 
 def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> FastAPI:
@@ -105,6 +107,17 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             raise Refused("the request body is a JSON object", 400)
         return data
 
+    async def gm_write(token: str, request: Request, what: str, work: GmWork) -> Response:
+        """A GM-only write: refused for any other seat, else `work(seat, body)` in a worker
+        thread, answered as `answer_write` does."""
+        try:
+            found = await seat(token)
+            found.check_gm(what)
+            data = await body(request)
+        except Refused as error:
+            return refused(error)
+        return await answer_write(found, lambda: work(found, data))
+
     async def answer_write(seat_: Seat, write: Any) -> Response:
         """Run a store write for a seat; tell every browser of the fight when it lands."""
         try:
@@ -117,6 +130,8 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             )
         except FracasError as error:
             return JSONResponse({"error": str(error)}, status_code=400)
+        except Refused as error:
+            return refused(error)
         await hub.changed(seat_.encounter_id)
         return JSONResponse({"ok": True, **(done or {})})
 
@@ -206,76 +221,48 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     @app.post("/api/{token}/undo")
     async def undo(token: str, request: Request) -> Response:
-        return await gm_move(token, request, "undo")
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            return {"seq": store.undo(found.encounter_id, expected_seq=_step(data)).seq}
+
+        return await gm_write(token, request, "undo", work)
 
     @app.post("/api/{token}/redo")
     async def redo(token: str, request: Request) -> Response:
-        return await gm_move(token, request, "redo")
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            return {"seq": store.redo(found.encounter_id, expected_seq=_step(data)).seq}
 
-    async def gm_move(token: str, request: Request, kind: str) -> Response:
-        try:
-            found = await seat(token)
-            found.check_gm(kind)
-            expected = _step(await body(request))
-        except Refused as error:
-            return refused(error)
-        move = store.undo if kind == "undo" else store.redo
-
-        def write() -> dict[str, Any]:
-            return {"seq": move(found.encounter_id, expected_seq=expected).seq}
-
-        return await answer_write(found, write)
+        return await gm_write(token, request, "redo", work)
 
     @app.post("/api/{token}/suggest")
     async def suggest(token: str, request: Request) -> Response:
         """The GM lets the ruleset's own tactics (autoplay's) take the current turn: for
         NPCs, and for any move the action panel does not offer."""
-        try:
-            found = await seat(token)
-            found.check_gm("let the tactics decide")
-            expected = _step(await body(request))
-        except Refused as error:
-            return refused(error)
 
-        def write() -> dict[str, Any]:
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
             loaded = store.load(found.encounter_id)
             if loaded.encounter.state.outcome is not None:
                 raise FracasError("the fight is over")
             action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
-            acted = store.act(found.encounter_id, action, expected_seq=expected)
+            acted = store.act(found.encounter_id, action, expected_seq=_step(data))
             return {"seq": acted.seq, "action": action}
 
-        return await answer_write(found, write)
+        return await gm_write(token, request, "let the tactics decide", work)
 
     @app.post("/api/{token}/links")
     async def add_link(token: str, request: Request) -> Response:
-        try:
-            found = await seat(token)
-            found.check_gm("invite players")
-            data = await body(request)
-        except Refused as error:
-            return refused(error)
-        combatants, label = data.get("combatants"), data.get("label") or None
-
-        def write() -> dict[str, Any]:
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            combatants, label = data.get("combatants"), data.get("label") or None
             link = store.add_player_link(found.encounter_id, combatants, label)  # type: ignore[arg-type]
             return {"token": link, "url": f"/play/{link}"}
 
-        return await answer_write(found, write)
+        return await gm_write(token, request, "invite players", work)
 
     @app.post("/api/{token}/links/revoke")
     async def revoke_link(token: str, request: Request) -> Response:
-        try:
-            found = await seat(token)
-            found.check_gm("revoke links")
-            link = (await body(request)).get("link")
-        except Refused as error:
-            return refused(error)
+        def work(found: Seat, data: dict[str, Any]) -> None:
+            store.revoke_link(found.encounter_id, str(data.get("link")))
 
-        def write() -> None:
-            store.revoke_link(found.encounter_id, str(link))
-
-        return await answer_write(found, write)
+        return await gm_write(token, request, "revoke links", work)
 
     # the socket ------------------------------------------------------------------------
 
