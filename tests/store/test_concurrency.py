@@ -8,15 +8,21 @@ import threading
 import pytest
 
 from fracas.store import EncounterStore, StaleSequence, open_store
-from tests.store.helpers import ATTACK, DUEL, END_ADA
+from tests.store.helpers import ATTACK, DUEL, END_ADA, events_json
 
 WRITERS = 6
 
 
-def test_conflicting_actions_at_one_seq_apply_once(database_url: str) -> None:
+@pytest.mark.parametrize("shared", [False, True], ids=["store each", "one store"])
+def test_conflicting_actions_at_one_seq_apply_once(database_url: str, shared: bool) -> None:
+    """Separate stores are separate servers; one store shared by threads is one web server."""
     with open_store(database_url) as setup:
         created = setup.create(DUEL, seed=2)
-    stores = [open_store(database_url) for _ in range(WRITERS)]
+    if shared:
+        one = open_store(database_url)
+        stores = [one] * WRITERS
+    else:
+        stores = [open_store(database_url) for _ in range(WRITERS)]
     for store in stores:
         store.load(created.encounter_id)  # each cache now holds the fight at seq 0
     start = threading.Barrier(WRITERS)
@@ -42,7 +48,8 @@ def test_conflicting_actions_at_one_seq_apply_once(database_url: str) -> None:
     assert all(isinstance(r, StaleSequence) and r.current == 1 for r in refused)
     history = stores[0].history(created.encounter_id)
     assert [e.seq for e in history] == [0, 1]
-    for store in stores:
+    assert events_json(history[1].events) == events_json(applied[0].events)  # type: ignore[attr-defined]
+    for store in set(stores):
         store.close()
 
 

@@ -120,8 +120,21 @@ def test_a_refused_action_changes_nothing(store: EncounterStore, raw: dict[str, 
     assert store.export(created.encounter_id) == before
 
 
+@pytest.mark.parametrize("seed", [2**63, -(2**63) - 1, True, "7"])
+def test_a_seed_the_database_cannot_hold_is_refused(store: EncounterStore, seed: object) -> None:
+    with pytest.raises(ScenarioError, match="a seed is a whole number"):
+        store.create(DUEL, seed=seed)  # type: ignore[arg-type]
+    assert store.list() == []
+
+
 def test_an_oversized_or_unserialisable_action_is_refused(store: EncounterStore) -> None:
     created = store.create(DUEL, seed=5)
+    nested: dict[str, object] = {}
+    deep = nested
+    for _ in range(100_000):
+        deep["x"] = deep = {}
+    with pytest.raises(ScenarioError, match="nested too deeply"):
+        store.act(created.encounter_id, {**END_ADA, "note": nested})
     with pytest.raises(ScenarioError, match="at most 16384 bytes"):
         store.act(created.encounter_id, {**END_ADA, "note": "x" * 20_000})
     with pytest.raises(ScenarioError, match="plain JSON data"):

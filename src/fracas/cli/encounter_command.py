@@ -124,7 +124,7 @@ def show(encounter_id: IdArgument, db: DbOption = None, as_json: JsonFlag = Fals
     store = _opened(db)
     try:
         loaded = store.load(encounter_id)
-        scenario = store.export(encounter_id)["scenario"]
+        scenario = store.scenario(encounter_id)
     except FracasError as error:
         _refuse(str(error))
     finally:

@@ -3,6 +3,7 @@
 `open_store()` is the door; docs/storage.md describes the design, the limits and the dice.
 """
 
+from fracas.store.limits import MAX_ACTION_BYTES, MAX_DICE, MAX_ENTRIES, MAX_SCENARIO_BYTES
 from fracas.store.results import (
     Access,
     Acted,
@@ -14,14 +15,7 @@ from fracas.store.results import (
     StaleSequence,
     StoreError,
 )
-from fracas.store.store import (
-    MAX_ACTION_BYTES,
-    MAX_DICE,
-    MAX_ENTRIES,
-    MAX_SCENARIO_BYTES,
-    EncounterStore,
-    open_store,
-)
+from fracas.store.store import EncounterStore, open_store
 
 __all__ = [
     "MAX_ACTION_BYTES",

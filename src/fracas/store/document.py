@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from fracas.core.errors import FracasError
 from fracas.core.validation import Int, describe
+from fracas.store.limits import MAX_ENTRIES, action_json, check_scenario, faces_of
 from fracas.store.live import Live, LogRow, NewFight, encode, encode_events, play_scenario
 from fracas.store.results import StoreError
 
@@ -51,8 +52,6 @@ class EncounterDoc(BaseModel):
 
 def replayed(data: Mapping[str, Any]) -> NewFight:
     """The document's encounter, its log played again and found identical; else StoreError."""
-    from fracas.store.store import MAX_ENTRIES, _bounded_action, _bounded_scenario, _faces
-
     if not isinstance(data, Mapping):
         raise StoreError("import: expected the JSON object `fracas encounter export` writes")
     if isinstance(data.get("entries"), list) and len(data["entries"]) > MAX_ENTRIES + 1:
@@ -61,7 +60,7 @@ def replayed(data: Mapping[str, Any]) -> NewFight:
         doc = EncounterDoc.model_validate(dict(data))
     except ValidationError as error:
         raise StoreError(f"import: {describe('', error, EncounterDoc)}") from None
-    _bounded_scenario(doc.scenario, doc.source)
+    check_scenario(doc.scenario, doc.source)
     try:
         live, opening = play_scenario(doc.scenario, doc.source, doc.seed, "")
     except FracasError as error:
@@ -74,10 +73,7 @@ def replayed(data: Mapping[str, Any]) -> NewFight:
         if entry.seq != index:
             raise StoreError(f"{where}: entries must be numbered 0, 1, 2 ... in order")
         try:
-            if index < len(opening):
-                made = opening[index]
-            else:
-                made = _play(live, entry, doc.seed, _bounded_action, _faces)
+            made = opening[index] if index < len(opening) else _play(live, entry, doc.seed)
         except FracasError as error:
             raise StoreError(f"{where}: the log cannot be played again: {error}") from None
         _same(where, made, entry)
@@ -102,11 +98,11 @@ def replayed(data: Mapping[str, Any]) -> NewFight:
     )
 
 
-def _play(live: Live, entry: EntryDoc, seed: int, bounded: Any, faces_of: Any) -> LogRow:
+def _play(live: Live, entry: EntryDoc, seed: int) -> LogRow:
     if entry.kind == "action":
         if entry.action is None:
             raise StoreError("an action entry without its action")
-        text = bounded(entry.action)
+        text = action_json(entry.action)
         faces = faces_of(entry.dice)
         events = live.act(dict(entry.action), faces, seed)
         dice = None if faces is None else encode(list(faces))

@@ -36,9 +36,19 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from fracas.core.errors import DiceError, FracasError, ScenarioError
+from fracas.core.errors import FracasError
 from fracas.store import schema, snapshots
+from fracas.store.document import replayed
 from fracas.store.engine import database_url, make_engine
+from fracas.store.limits import (
+    MAX_ENTRIES,
+    MAX_LABEL,
+    MAX_LINKS,
+    action_json,
+    check_scenario,
+    check_seed,
+    faces_of,
+)
 from fracas.store.live import (
     Live,
     LogRow,
@@ -63,19 +73,7 @@ from fracas.store.results import (
     StaleSequence,
     StoreError,
 )
-from fracas.yaml_input import MAX_BYTES
 
-MAX_SCENARIO_BYTES = MAX_BYTES
-"""A stored scenario is at most what `fracas run` reads from a file: 1 MiB."""
-MAX_ACTION_BYTES = 16_384
-"""One action as JSON; the largest real one (a volley at a dozen targets) is under 1 KiB."""
-MAX_DICE = 256
-"""Faces typed in for one action; the biggest pools roll a few dozen."""
-MAX_ENTRIES = 100_000
-"""Log entries per encounter: an evening's fight takes a few hundred."""
-MAX_LABEL = 200
-MAX_LINKS = 100
-"""Player links per encounter, revoked ones included."""
 CACHE_SIZE = 64
 """Live fights kept in memory per store: more than a server's tables play at once."""
 FORMAT = "fracas-encounter"
@@ -126,10 +124,11 @@ class EncounterStore:
         """Start a fight from a scenario file's text and play its listed `actions:` (never
         its autoplay: the table plays from there). A file that does not load, or an action
         in it that the rules refuse, raises ScenarioError and stores nothing."""
-        _bounded_scenario(scenario_text, source)
+        check_scenario(scenario_text, source)
         spec = parse_stored(scenario_text, source)
         if seed is None:
             seed = spec.seed if spec.seed is not None else secrets.randbelow(2**31)
+        seed = check_seed(seed)
         now = _now()
         live, rows = play_scenario(scenario_text, source, seed, now)
         title = (title or _title(source, spec.ruleset))[:MAX_LABEL]
@@ -180,6 +179,11 @@ class EncounterStore:
         with self._reading() as conn:
             return _summary(self._row(conn, encounter_id))
 
+    def scenario(self, encounter_id: str) -> str:
+        """The scenario text the fight was created from, as it was given."""
+        with self._reading() as conn:
+            return str(self._row(conn, encounter_id).scenario)
+
     def load(self, encounter_id: str) -> Loaded:
         """The fight as it stands, live (its undo and redo stacks rebuilt) and independent
         of the store: acting on it changes nothing stored."""
@@ -226,8 +230,8 @@ class EncounterStore:
         It is committed to disk before this returns. `dice` are faces rolled at the table
         for exactly this action, in the order the ruleset rolls them; without them the
         action rolls from the encounter's seed and its sequence number."""
-        action_text = _bounded_action(raw_action)
-        faces = _faces(dice)
+        action_text = action_json(raw_action)
+        faces = faces_of(dice)
         with self._writing() as conn:
             row, live = self._locked(conn, encounter_id, expected_seq)
             events = live.act(dict(raw_action), faces, row.seed)
@@ -292,8 +296,6 @@ class EncounterStore:
         again (the same seed and faces roll the same dice) and must give exactly the
         events the document lists, so a document cannot slip in events the rules never
         produced; any difference is refused and nothing is stored."""
-        from fracas.store.document import replayed
-
         return self._insert(replayed(data))
 
     # links ---------------------------------------------------------------------------
@@ -571,41 +573,6 @@ def _standing(rows: Sequence[LogRow]) -> set[int]:
         elif r.kind == "redo":
             done.append(undone.pop())
     return set(done)
-
-
-def _bounded_scenario(text: str, source: str) -> None:
-    if not isinstance(text, str):
-        raise ScenarioError(f"{source}: a scenario is YAML text")
-    if len(text) > MAX_SCENARIO_BYTES or len(text.encode("utf-8", "replace")) > MAX_SCENARIO_BYTES:
-        raise ScenarioError(
-            f"{source}: larger than {MAX_SCENARIO_BYTES} bytes; a scenario is at most 1 MiB"
-        )
-
-
-def _bounded_action(raw: Mapping[str, Any]) -> str:
-    if not isinstance(raw, Mapping):
-        raise ScenarioError(
-            "an action is a mapping such as {actor: ada, do: attack, target: raider}"
-        )
-    try:
-        text = encode(dict(raw))
-    except (TypeError, ValueError) as error:
-        raise ScenarioError(f"an action must be plain JSON data: {error}") from None
-    if len(text.encode("utf-8")) > MAX_ACTION_BYTES:
-        raise ScenarioError(f"an action is at most {MAX_ACTION_BYTES} bytes as JSON")
-    return text
-
-
-def _faces(dice: Sequence[int] | None) -> tuple[int, ...] | None:
-    if dice is None:
-        return None
-    if isinstance(dice, str | bytes) or len(dice) > MAX_DICE:
-        raise DiceError(f"dice: give a list of at most {MAX_DICE} whole-number faces")
-    faces = tuple(dice)
-    for face in faces:
-        if isinstance(face, bool) or not isinstance(face, int):
-            raise DiceError(f"dice: {face!r} is not a face; give whole numbers such as 4")
-    return faces
 
 
 def _summary(row: Any) -> EncounterSummary:
