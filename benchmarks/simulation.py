@@ -7,7 +7,8 @@ Printed as ratios measured in this one run (docs/performance.md keeps the figure
 - the **engine overhead factor**: the CPU time of those fights over the time bare
   `random.Random.randint` takes to draw the very same faces (the faces are learnt first by
   playing each trial once with a recording generator);
-- for a ruleset with a simulation fast path (`BaseRuleset.fast_path`: lines), the same two
+- for a ruleset with a simulation fast path (`BaseRuleset.fast_path`: lines, pools, and nwo's
+  close-quarters one, which the pump example's exchange reaches), the same two
   figures for the fast path (`sim.trial.play_fast`, what `fracas sim` plays), timed in the
   same run against the same faces, and the engine's time over the fast path's;
 - **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
@@ -41,8 +42,10 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = {
     "lines": ("lines-skirmish.yaml", 60),
     "nwo": ("nwo-firefight.yaml", 12),
+    "nwo_pump": ("nwo-ambush-at-the-pump.yaml", 100),  # close quarters: nwo's fast path
     "tiers": ("tiers-duel.yaml", 40),
     "pools": ("pools-squad-assault.yaml", 30),
+    "pools-brawl": ("pools-brawl.yaml", 40),  # the other example the pools fast path plays
     "fatewalker": ("fatewalker-duel.yaml", 40),
 }
 """Each ruleset's example and how many fights to time (about a second's worth)."""
@@ -158,6 +161,7 @@ def main() -> None:
         "lines": scaling("lines-skirmish.yaml", 20000),  # the fast path: ~0.1 ms a fight
         "nwo": scaling("nwo-firefight.yaml", 150),
         "tiers": scaling("tiers-duel.yaml", 600),
+        "fatewalker": scaling("fatewalker-duel.yaml", 4000),  # its fast path: ~0.5 ms a fight
     }
     json.dump(report, sys.stdout)
 

@@ -20,37 +20,15 @@ from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.lines import RULESET
 from fracas.rulesets.lines.options import LinesOptions
 from fracas.scenario import ScenarioSpec, parse_scenario
-from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
-from fracas.sim.policies import POLICIES
-from fracas.sim.trial import Fork, Trial, play, play_fast
-from tests.sim.helpers import EXAMPLES, example
+from fracas.sim.job import build_fork, make_job, play_range
+from tests.sim.helpers import EXAMPLES, engine_trial, example, fast_and_engine
 
 LINES_EXAMPLES = [p.name for p in EXAMPLES if p.name.startswith("lines-")]
 
 
-def _engine(fork: Fork, job: Job, index: int) -> Trial:
-    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
-    dice, policy_dice = trial_dice(job.seed, index)
-    return play(fork, index, dice, policy_dice, tactics, job.max_rounds)
-
-
-def _both(spec: ScenarioSpec, seed: int, trials: range, max_rounds: int | None) -> list[Trial]:
-    """Play `trials` through the engine and the fast path; they must agree on every one."""
-    job = make_job(spec, seed, {}, max_rounds)
-    fork = build_fork(job)
-    assert fork.fast is not None, "the fast path declined a fork it models"
-    played = []
-    for index in trials:
-        fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
-        engine = _engine(fork, job, index)
-        assert fast == engine, f"trial {index}"
-        played.append(engine)
-    return played
-
-
 @pytest.mark.parametrize("name", LINES_EXAMPLES)
 def test_every_lines_example_plays_the_engines_fights(name: str) -> None:
-    played = _both(example(name), 11, range(300), None)
+    played = fast_and_engine(example(name), 11, range(300), None)
     assert {t.end for t in played} <= {"won", "draw"}
     assert len({t.winner for t in played}) == 2  # both sides win some: many branches taken
 
@@ -58,14 +36,14 @@ def test_every_lines_example_plays_the_engines_fights(name: str) -> None:
 @pytest.mark.parametrize("name", LINES_EXAMPLES)
 @pytest.mark.parametrize("max_rounds", [1, 2, 3])
 def test_fights_cut_by_the_round_limit_are_the_engines_too(name: str, max_rounds: int) -> None:
-    played = _both(example(name), 3, range(60), max_rounds)
+    played = fast_and_engine(example(name), 3, range(60), max_rounds)
     assert any(t.end == "round limit" for t in played)
 
 
 def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
     job = make_job(example("lines-skirmish.yaml"), 9, {}, None)
     fork = build_fork(job)
-    assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
+    assert play_range(job, 0, 40) == [engine_trial(fork, job, i) for i in range(40)]
 
 
 # -- generated sheets and options -----------------------------------------------------------
@@ -167,7 +145,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
 def test_generated_lines_fights_are_the_engines(
     data: dict[str, Any], seed: int, max_rounds: int
 ) -> None:
-    _both(parse_scenario(data), seed, range(6), max_rounds)
+    fast_and_engine(parse_scenario(data), seed, range(6), max_rounds)
 
 
 # -- what the fast path does not model ----------------------------------------------------
@@ -207,7 +185,7 @@ def test_a_condition_the_rules_did_not_put_there_is_left_to_the_engine(
 
 def test_a_state_the_rules_made_is_taken_up_mid_turn() -> None:
     spec = _skirmish_with([{"actor": "ada", "do": "move", "to": 4}, {"actor": "ada", "do": "aim"}])
-    _both(spec, 2, range(40), None)
+    fast_and_engine(spec, 2, range(40), None)
 
 
 def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:

@@ -51,6 +51,9 @@ class FastTrial:
     """HP enemies lost during the combatant's own actions (ending a turn deals nothing)."""
     taken: tuple[int, ...]
     """Every HP the combatant lost."""
+    tick: int | None = None
+    """The tick the fight ended on (`TickClock.tick`) for a ruleset on the tick timeline,
+    whose `round` is then the clock's span of ticks; None under rounds."""
 
 
 FastPath: TypeAlias = Callable[["Dice", int], FastTrial | None]

@@ -130,7 +130,7 @@ def play_fast(fork: Fork, index: int, dice: Dice, max_rounds: int) -> Trial | No
         end=end,
         winner=winner,
         rounds=min(fought.round, max_rounds),
-        ticks=None,
+        ticks=fought.tick,
         hp=fought.hp,
         standing=fought.standing,
         dealt=fought.dealt,

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from fracas.core.actions import Action
 from fracas.core.errors import ScenarioError
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.ruleset import Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.ticked import TickedRuleset
@@ -245,3 +246,11 @@ class Fatewalker(TickedRuleset):
         from fracas.rulesets.fatewalker import tactics
 
         return tactics.suggest(self, state)
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """Armed melee and the tick timeline over plain lists, for `fracas sim` with the
+        `tactics` policy (the package fatewalker/fastpath/; held to the engine by
+        tests/sim/test_fatewalker_fastpath.py)."""
+        from fracas.rulesets.fatewalker import fastpath
+
+        return fastpath.compile_fast_path(point, policies)

@@ -10,10 +10,12 @@ from fracas.core.actions import Action, EndTurn, Say
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, StatusSet, TurnStarted
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState, Status
 from fracas.core.transaction import Transaction
 from fracas.core.validation import validated
+from fracas.rulesets.nwo import fastpath
 from fracas.rulesets.nwo.actions import Crawl, Dash, Disengage, Move
 from fracas.rulesets.nwo.events import Moved, update
 from fracas.rulesets.nwo.grid import Grid
@@ -192,6 +194,11 @@ class Nwo(BaseRuleset):
         from fracas.rulesets.nwo import tactics
 
         return tactics.suggest(self, state)
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """Close-quarters exchanges over plain lists, for `fracas sim` with the `tactics`
+        policy (nwo/fastpath.py; held to the engine by tests/sim/test_nwo_fastpath.py)."""
+        return fastpath.compile_fast_path(point, policies)
 
     # -- evolve --------------------------------------------------------------------------
 

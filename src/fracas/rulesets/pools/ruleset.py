@@ -8,6 +8,7 @@ from typing import Any, ClassVar, cast
 from fracas.core.actions import Action
 from fracas.core.errors import IllegalAction
 from fracas.core.events import Event, TurnEnded, TurnStarted
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.ruleset import BaseRuleset, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -165,6 +166,13 @@ class Pools(BaseRuleset):
         from fracas.rulesets.pools import tactics
 
         return tactics.suggest(self, state)
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """The rules and tactics over plain lists, for `fracas sim` with the `tactics` policy
+        (pools/fastpath/; held to the engine by tests/sim/test_pools_fastpath.py)."""
+        from fracas.rulesets.pools import fastpath
+
+        return fastpath.compile_fast_path(point, policies)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         if isinstance(event, TurnStarted) and soldier(state, event.combatant).acted:

@@ -1,0 +1,130 @@
+"""The `nwo` simulation fast path: close-quarters exchanges restated over plain lists.
+
+Why this module exists: `fracas sim` plays an nwo fight through the engine, where every
+panel roll, hit and turn is an event applied to frozen states and the tactics weigh lines
+of fire and paths over those states (about 450 times the cost of the fight's dice for the
+firefight). Most of that cost is the tactics' search for tiles to move to; the part of a
+fight in which nobody needs to move, fighters trading blows and shots where they stand,
+is cheap to restate, and that part is what the fast path plays. This module decides
+whether a fork is within it; `fastpath_fork.py` reads the fork into lists once and
+`fastpath_fight.py` plays one trial over them.
+
+What it models, exactly as the engine plays it (each piece names the engine code it
+mirrors): initiative without an ambush (`rules/initiative.py`), the turn flow of
+`core.turns.InitiativeRounds` with nwo's turn reset, the tactics' choice of a strike from
+where a fighter stands (`tactics._wishes` down to the strike, with `appraisal.hit_chance`'s
+reading of the map), the attack as `rules/attack.py` resolves it (panel rolls with
+advantage, shooting through characters in the way, cover, parries, defense crits, armor
+hitpoints first) and the crit effects `double_damage`, `blade_advantage`, the extra attacks
+on the same target and the revolver's, forgone (`MODELLED_EFFECTS`). Everything else (any
+other crit effect, an ambush, moves, dashes, reloads, draws, braces, any option but the
+defaults, any condition but a long blade's advantage) is not modelled: `compile_fast_path`
+answers None for a fork that holds it, and a fight that reaches it mid-way (a tactics wish
+to move, reload or draw) is handed back, so the engine plays that trial with fresh dice of
+the same seed.
+
+It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
+nwo examples and generated close-quarters fights through both, seed for seed, and compares
+every trial the fast path finishes. When a rule of nwo/rules or nwo/tactics.py changes,
+change it here too: the identity test fails until both agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+from fracas.core.conditions import Condition, Expiry
+from fracas.core.dice import Dice
+from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
+from fracas.core.grid import Grid
+from fracas.core.state import EncounterState
+from fracas.core.turns import InitiativeTurns
+from fracas.rulesets.nwo.fastpath_fight import Fight
+from fracas.rulesets.nwo.fastpath_fork import STATUSES, Compiled
+from fracas.rulesets.nwo.operative import Operative
+from fracas.rulesets.nwo.options import NwoOptions
+from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
+
+MODELLED_EFFECTS = frozenset(
+    {
+        "none",
+        "double_damage",
+        "blade_advantage",
+        "extra_attack_same_target",
+        "extra_attack",
+        "extra_attack_other_target",
+    }
+)
+"""Crit effects restated here (`crits.apply`); a fork whose arsenals hold any other is left
+to the engine. The tactics never name an `extra_target`, so `extra_attack` strikes the same
+target again and the revolver's `extra_attack_other_target` is forgone without a roll."""
+
+
+def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+    """The fast path for trials from `point`, or None where it would have to guess."""
+    if any(name != "tactics" for name in policies.values()):
+        return None  # other policies retarget through `verify`: not restated here
+    state = point.state
+    base = state if state is not None else point.setup
+    if not isinstance(base.options, NwoOptions) or base.options != NwoOptions():
+        return None
+    if not isinstance(base.arena, Grid) or (state is not None and not _modelled_turns(state)):
+        return None
+    if not all(type(c) is Operative for c in base.combatants):
+        return None
+    people = cast(tuple[Operative, ...], base.combatants)
+    if state is None and any(who.ambusher for who in people):
+        return None  # the ambush round (initiative.ambush_round): not restated
+    if not all(_modelled(who) for who in people):
+        return None
+    return _FastPath(Compiled(point, base, people))
+
+
+def _modelled_turns(state: EncounterState) -> bool:
+    turns = state.turns
+    if not isinstance(turns, InitiativeTurns) or turns.round < 1 or turns.next_round is not None:
+        return False
+    if not turns.this_round or state.outcome is not None:
+        return False
+    ids = {c.id for c in state.combatants}
+    if not all(cid in ids for cid in (*turns.order, *turns.this_round)):
+        return False
+    if tuple(turns.this_round) != tuple(turns.order):
+        return False
+    current = cast(Operative, state.get(turns.this_round[turns.index]))
+    return current.moved == 0 and not current.disengaging
+
+
+def _modelled(who: Operative) -> bool:
+    """Only what the modelled rules read: the status, arms and the one condition."""
+    if who.status not in STATUSES or who.grapple_fails:
+        return False
+    if any(w.effect not in MODELLED_EFFECTS for w in who.arsenal):
+        return False
+    return all(_blade_as_the_rules_put_it(condition, who) for condition in who.conditions)
+
+
+def _blade_as_the_rules_put_it(c: Condition, who: Operative) -> bool:
+    """crits._through_next_turn: on the attacker, anchored to it, ending with its turns."""
+    return (
+        c.name == BLADE_ADVANTAGE
+        and c.source == who.id
+        and c.anchor == who.id
+        and c.expiry is Expiry.END_OF_TURN
+        and 1 <= c.count <= 2
+        and c.detail is None
+        and c.event is None
+    )
+
+
+class _FastPath:
+    """A compiled fork, played one trial a call."""
+
+    __slots__ = ("compiled",)
+
+    def __init__(self, compiled: Compiled) -> None:
+        self.compiled = compiled
+
+    def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
+        return Fight(self.compiled, dice.rng.randint).play(max_rounds)

@@ -1,0 +1,339 @@
+"""The `nwo` simulation fast path plays exactly the engine's fights, seed for seed.
+
+nwo/fastpath.py restates close-quarters exchanges (strikes from where one stands, the
+attack with its panel rolls, characters in the way, cover, armor, the modelled crit
+effects, the turn flow) so that `fracas sim` need not build events. That is only allowed
+because this file holds every trial it finishes equal to the one the engine's loop
+(`sim.trial.play`, the `tactics` policy) reports with the same seed: winner, rounds, end,
+every combatant's HP, standing, damage dealt and taken. A trial it hands back (a wish to
+move, reload, draw or brace) is played by the engine, and the simulator's own answer is
+checked against the engine's for those too.
+
+Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
+the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml` falls
+back: its arsenals hold crit effects the fast path does not restate (the fork is
+declined); given modelled arms, its trials are handed back at the first step toward the
+foes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fracas.core.fastpath import ForkPoint
+from fracas.rulesets.nwo import RULESET
+from fracas.scenario import ScenarioSpec, parse_scenario
+from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
+from fracas.sim.policies import POLICIES
+from fracas.sim.trial import Fork, Trial, play, play_fast
+from tests.sim.helpers import example
+
+PUMP = "nwo-ambush-at-the-pump.yaml"
+FIREFIGHT = "nwo-firefight.yaml"
+
+
+def _engine(fork: Fork, job: Job, index: int) -> Trial:
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    dice, policy_dice = trial_dice(job.seed, index)
+    return play(fork, index, dice, policy_dice, tactics, job.max_rounds)
+
+
+def _both(spec: ScenarioSpec, seed: int, trials: range, max_rounds: int | None) -> int:
+    """Play `trials` through the engine and the fast path; every trial the fast path
+    finishes must be the engine's. Returns how many it finished."""
+    job = make_job(spec, seed, {}, max_rounds)
+    fork = build_fork(job)
+    assert fork.fast is not None, "the fast path declined a fork it models"
+    finished = 0
+    for index in trials:
+        fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
+        if fast is None:
+            continue
+        assert fast == _engine(fork, job, index), f"trial {index}"
+        finished += 1
+    return finished
+
+
+def test_the_pump_plays_the_engines_fights() -> None:
+    job = make_job(example(PUMP), 11, {}, None)
+    fork = build_fork(job)
+    winners = set()
+    for index in range(300):
+        fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
+        assert fast is not None, f"trial {index} was handed back"
+        assert fast == _engine(fork, job, index), f"trial {index}"
+        winners.add(fast.winner)
+    assert winners == {"wardens", "raiders"}  # both sides win some: many branches taken
+
+
+@pytest.mark.parametrize("max_rounds", [1, 2, 3])
+def test_pump_fights_cut_by_the_round_limit_are_the_engines_too(max_rounds: int) -> None:
+    assert _both(example(PUMP), 3, range(60), max_rounds) == 60
+
+
+def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
+    job = make_job(example(PUMP), 9, {}, None)
+    fork = build_fork(job)
+    assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
+
+
+def test_the_firefight_is_left_to_the_engine() -> None:
+    """The Ashen Hand carry crit effects that are not restated (the assault rifle's
+    suppression, the shotgun's splash, the spear's grapple, the short blunt's stun)."""
+    assert build_fork(make_job(example(FIREFIGHT), 1, {}, None)).fast is None
+    assert build_fork(make_job(_scripted_firefight(), 1, {}, None)).fast is None
+
+
+def test_an_ambush_is_left_to_the_engine() -> None:
+    """The ambush round (initiative.ambush_round) is not restated."""
+    data = example(PUMP).model_dump(mode="json", exclude_unset=True)
+    for key in ("actions", "dice", "order"):
+        data.pop(key, None)
+    assert build_fork(make_job(parse_scenario(data), 1, {}, None)).fast is not None
+    data["combatants"][1]["ambusher"] = True
+    assert build_fork(make_job(parse_scenario(data), 1, {}, None)).fast is None
+
+
+def _scripted_firefight(arms: dict[str, list[str]] | None = None) -> ScenarioSpec:
+    """The firefight with a fixed order and its first turn ended, so the fork is a state;
+    `arms` gives some of them other weapons."""
+    data = example(FIREFIGHT).model_dump(mode="json", exclude_unset=True)
+    data["order"] = [c["id"] for c in data["combatants"]]
+    data["actions"] = [{"actor": data["order"][0], "do": "end_turn"}]
+    for raw in data["combatants"]:
+        if arms and raw["id"] in arms:
+            raw["weapons"] = arms[raw["id"]]
+            raw.pop("holstered", None)
+    return parse_scenario(data)
+
+
+def test_a_firefight_that_must_move_is_handed_back_and_played_by_the_engine() -> None:
+    """With modelled arms only, the firefight's fork is taken, but the fighters stand far
+    apart: the first wish is a step, and every trial goes back to the engine."""
+    arms = {
+        "vask": ["bolt_action_rifle"],
+        "lett": ["two_handed_axe"],
+        "gorm": ["handgun"],
+        "sil": ["one_handed_long_blade"],
+    }
+    job = make_job(_scripted_firefight(arms), 5, {}, None)
+    fork = build_fork(job)
+    assert fork.fast is not None
+    assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(5))
+    assert play_range(job, 0, 5) == [_engine(fork, job, i) for i in range(5)]
+
+
+# -- generated close-quarters fights ----------------------------------------------------------
+
+MODELLED_ARMS = [
+    "handgun",
+    "bolt_action_rifle",
+    "submachine_gun",
+    "two_handed_axe",
+    "one_handed_axe",
+    "two_handed_long_blade",
+    "one_handed_long_blade",
+    "short_blade",
+    "revolver",
+    "spear_like",
+]
+"""Catalog rows whose crit effects the fast path models (none, double damage, a long
+blade's advantage, extra attacks, the revolver's forgone one), and an inline spear-length
+blade (reach 2)."""
+
+MELEE_ARMS = [
+    "two_handed_axe",
+    "one_handed_axe",
+    "two_handed_long_blade",
+    "one_handed_long_blade",
+    "short_blade",
+]
+"""Drawn twice as often: a blade in hand keeps a fighter striking from where it stands."""
+
+INLINE = {
+    "spear_like": {
+        "id": "pike",
+        "kind": "melee",
+        "damage": 3,
+        "crit": [5, 6],
+        "crit_damage": 5,
+        "effect": "double_damage",
+        "hands": 2,
+        "reach": 2,
+    },
+    "short_range": {
+        "id": "sling",
+        "kind": "ranged",
+        "damage": 2,
+        "crit": [6],
+        "crit_damage": 4,
+        "effect": "extra_attack",
+        "hands": 1,
+        "magazine": 2,
+        "range": 2,
+    },
+}
+
+
+HANDS = {
+    "handgun": 1,
+    "bolt_action_rifle": 2,
+    "submachine_gun": 2,
+    "two_handed_axe": 2,
+    "one_handed_axe": 1,
+    "two_handed_long_blade": 2,
+    "one_handed_long_blade": 1,
+    "short_blade": 1,
+    "revolver": 1,
+    "spear_like": 2,
+    "short_range": 1,
+}
+
+
+def _arm(name: str) -> Any:
+    return INLINE.get(name, name)
+
+
+@st.composite
+def operatives(draw: st.DrawFn, side: str, index: int, tile: tuple[int, int]) -> dict[str, Any]:
+    pick = st.sampled_from([*MODELLED_ARMS, *MELEE_ARMS, "short_range"])
+    arms = draw(st.lists(pick, min_size=1, max_size=2, unique=True))
+    if sum(HANDS[a] for a in arms) > 2:
+        arms = arms[:1]  # two hands at most in hand
+    sheet: dict[str, Any] = {
+        "id": f"{side}{index}",
+        "side": side,
+        "position": {"x": tile[0], "y": tile[1]},
+        "hp": draw(st.integers(1, 12)),
+        "armor": draw(st.sampled_from(["none", "light", "medium", "heavy"])),
+        "initiative_bonus": draw(st.integers(0, 2)),  # ties, so the re-rolls are played
+        "skills": {
+            "aiming": draw(st.integers(0, 9)),
+            "melee": draw(st.integers(0, 10)),
+            "strength": draw(st.integers(0, 10)),
+            "nimble": draw(st.integers(0, 8)),
+        },
+        "weapons": [_arm(a) for a in arms],
+    }
+    spare = draw(st.sampled_from([None, "short_blade", "handgun"]))
+    if spare is not None and spare not in arms:
+        sheet["holstered"] = [spare]  # drawn only through a wish that is handed back
+    return sheet
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+    """One to three a side in two facing columns of a small map (each fighter next to a
+    foe or two), with a few walls and cover tiles around and now and then a gap in the
+    line, so that most fighters strike from where they stand while shots cross friends
+    and foes, cover screens some, and some must still step (those trials are handed
+    back, and played by the engine)."""
+    sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
+    combatants = []
+    taken = set()
+    for s, size in enumerate(sizes):
+        rows = draw(st.permutations(range(1, 5)))
+        for i in range(size):
+            x = 3 + s + draw(st.sampled_from([0, 0, 0, 0, 1 if s else -1]))
+            tile = (x, rows[i])
+            taken.add(tile)
+            combatants.append(draw(operatives("ab"[s], i, tile)))
+    free = [t for t in [(x, y) for x in range(8) for y in range(6)] if t not in taken]
+    walls = draw(st.lists(st.sampled_from(free), max_size=3, unique=True))
+    cover = draw(st.lists(st.sampled_from([t for t in free if t not in walls]), max_size=4))
+    order = draw(st.permutations([c["id"] for c in combatants]))
+    data: dict[str, Any] = {
+        "ruleset": "nwo",
+        "map": {"width": 8, "height": 6, "walls": walls, "cover": sorted(set(cover))},
+        "order": order,
+        "combatants": combatants,
+    }
+    opening = draw(st.sampled_from(["rolled", "fixed", "ended", "untouched"]))
+    if opening == "rolled":  # each trial rolls initiative, ties and re-rolls included
+        del data["order"]
+    elif opening == "ended":
+        data["actions"] = [{"actor": order[0], "do": "end_turn"}]
+    elif opening == "untouched":
+        data["dice"] = []  # the fork is the first turn, a state
+    return data
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=scenarios(), seed=st.integers(0, 10**6), max_rounds=st.sampled_from([2, 5, 30]))
+def test_generated_close_quarters_fights_are_the_engines(
+    data: dict[str, Any], seed: int, max_rounds: int
+) -> None:
+    _both(parse_scenario(data), seed, range(6), max_rounds)
+
+
+def test_generated_fights_are_mostly_played_by_the_fast_path() -> None:
+    """Not only handed back: over a fixed sample of generated fights, the fast path plays
+    a good share of the trials itself (each of them checked against the engine)."""
+    finished = played = 0
+
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True)
+    @given(data=scenarios())
+    def count(data: dict[str, Any]) -> None:
+        nonlocal finished, played
+        finished += _both(parse_scenario(data), 7, range(5), None)
+        played += 5
+
+    count()
+    assert finished * 10 >= played, f"{finished} of {played} trials played by the fast path"
+
+
+# -- what the fast path does not model ------------------------------------------------------
+
+
+def test_other_policies_are_left_to_the_engine() -> None:
+    spec = example(PUMP)
+    for name in ("aggressive", "focus", "greedy"):
+        assert build_fork(make_job(spec, 1, {"raiders": name}, None)).fast is None
+    assert build_fork(make_job(spec, 1, {"raiders": "tactics"}, None)).fast is not None
+
+
+def _pump_with(**changes: Any) -> ScenarioSpec:
+    data = example(PUMP).model_dump(mode="json", exclude_unset=True)
+    data.update(changes)
+    return parse_scenario(data)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"options": {"max_crit_chain": 5}},  # any option but the defaults
+        {"options": {"halves": "up"}},
+        {
+            "actions": [
+                *example(PUMP).model_dump(mode="json", exclude_unset=True)["actions"],
+                {"actor": "gm", "do": "override", "target": "kade", "add_condition": "prone"},
+            ]
+        },  # a condition the modelled rules never put there
+    ],
+)
+def test_what_is_not_modelled_is_left_to_the_engine(changes: dict[str, Any]) -> None:
+    spec = _pump_with(**changes)
+    fork = build_fork(make_job(spec, 1, {}, None))
+    assert fork.state is not None and fork.fast is None
+    assert len(play_range(make_job(spec, 1, {}, 3), 0, 3)) == 3
+
+
+def test_a_crit_effect_that_is_not_modelled_is_left_to_the_engine() -> None:
+    """The short blunt's stun (crits._stun) is not restated: a fork where anyone carries it
+    is declined, holstered or not."""
+    data = example(PUMP).model_dump(mode="json", exclude_unset=True)
+    data["combatants"][0]["holstered"] = ["short_blunt"]
+    fork = build_fork(make_job(parse_scenario(data), 1, {}, None))
+    assert fork.fast is None
+
+
+def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:
+    fork = build_fork(make_job(example(PUMP), 1, {}, None))
+    assert fork.state is not None
+    point = ForkPoint(fork.setup, fork.state, fork.order)
+    assert RULESET.fast_path(point, {"wardens": "tactics", "raiders": "tactics"}) is not None
+    assert RULESET.fast_path(point, {"wardens": "tactics", "raiders": "focus"}) is None
