@@ -231,8 +231,7 @@ def test_each_rulesets_demo_plays_to_its_end_with_what_the_page_offers(
     client: TestClient, web_store: EncounterStore, name: str
 ) -> None:
     """Issue 11: "a whole fight can be played to its end with clicks alone, in every ruleset
-    present". The GM's page offers the panel's options and the tactics button; each step
-    takes autoplay's choice from the panel when the panel offers it, else the button."""
+    present". Each step clicks autoplay's choice, which the GM's panel must offer."""
     created = web_store.create(example(name), seed=1)
     gm = created.gm_token
     for _ in range(MAX_STEPS):
@@ -242,10 +241,8 @@ def test_each_rulesets_demo_plays_to_its_end_with_what_the_page_offers(
         loaded = web_store.load(created.encounter_id)
         wish = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
         offered = [json.loads(html.unescape(a)) for a in OFFERED.findall(state["parts"]["panel"])]
-        if wish in offered:
-            response = act(client, gm, wish, seq=state["seq"])
-        else:
-            response = client.post(f"/api/{gm}/suggest", json={"seq": state["seq"]})
+        assert wish in offered
+        response = act(client, gm, wish, seq=state["seq"])
         assert response.status_code == 200, response.text
     assert web_store.load(created.encounter_id).encounter.state.outcome is not None
 
@@ -282,3 +279,15 @@ def test_a_blind_player_strikes_someone_it_cannot_identify_by_place(
     assert nobody.status_code == 400 and "your map shows nobody" in nobody.json()["error"]
     assert act(client, grunt, strike, seq=6).status_code == 200
     assert web_store.history(created.encounter_id)[-1].action == {**strike, "target": truly}
+
+
+def test_the_gm_lets_the_tactics_take_a_turn(client: TestClient, web_store: EncounterStore) -> None:
+    """The GM's "Tactics decide": autoplay's pick for whoever acts, stored like any action
+    and bound to the step the GM saw."""
+    encounter, gm, _, _ = duel(web_store)
+    loaded = web_store.load(encounter)
+    wish = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+    done = client.post(f"/api/{gm}/suggest", json={"seq": 0})
+    assert done.status_code == 200 and done.json() == {"ok": True, "seq": 1, "action": wish}
+    assert web_store.history(encounter)[1].action == wish
+    assert client.post(f"/api/{gm}/suggest", json={"seq": 0}).status_code == 409
