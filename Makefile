@@ -1,11 +1,14 @@
-# `make run` sets everything up on a fresh machine and plays the example fight;
-# `make test` runs ruff, mypy and the whole test suite.
+# `make run` sets everything up on a fresh machine and serves the web table on localhost
+# with a demo encounter for every ruleset (it prints the GM and player links);
+# `make play` plays the example fights in the terminal; `make test` runs ruff, mypy and the
+# whole test suite.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run play test lint typecheck pytest bench clean
+PORT ?= 8000
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +19,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/fracas serve --demo --port $(PORT)
+
+play: $(STAMP)
 	$(BIN)/fracas run examples/lines-skirmish.yaml
 	$(BIN)/fracas run examples/nwo-firefight.yaml
 	$(BIN)/fracas run examples/tiers-duel.yaml

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from fracas import __version__
-from fracas.cli import encounter_command, sim_command
+from fracas.cli import encounter_command, serve_command, sim_command
 from fracas.cli.text import literal, plain, plain_lines
 from fracas.core.errors import FracasError
 
@@ -368,3 +368,4 @@ def _print_state(result: RunResult) -> None:
 
 app.command()(sim_command.sim)  # its body lives in cli/sim_command.py
 encounter_command.register(app)  # fracas encounter ..., act, undo, redo, log
+app.command()(serve_command.serve)  # its body lives in cli/serve_command.py

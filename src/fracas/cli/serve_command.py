@@ -1,0 +1,45 @@
+"""`fracas serve`: the web table (src/fracas/web, docs/web.md).
+
+Typer alone is imported at module level; FastAPI, uvicorn and the store load when the
+command runs, so `fracas --help` stays quick.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from fracas.core.errors import FracasError
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL; default FRACAS_DATABASE_URL, else ./fracas.db."),
+    ] = None,
+    demo: Annotated[
+        bool,
+        typer.Option("--demo", help="Start a demo encounter for every ruleset and print links."),
+    ] = False,
+) -> None:
+    """Serve the web table: GM and player pages, live over WebSockets."""
+    import uvicorn
+
+    from fracas.store import open_store
+    from fracas.web.app import create_app
+    from fracas.web.demo import start_demos
+
+    try:
+        store = open_store(db)
+        base = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}"
+        if demo:
+            for line in start_demos(store, base):
+                print(line, flush=True)
+        print(f"fracas serves on {base}/ (Ctrl-C stops it)", flush=True)
+    except FracasError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")

@@ -1,0 +1,326 @@
+"""`fracas serve`'s application: pages for the GM and the players, a small JSON API for
+acting, and a WebSocket per browser that keeps its page up to date.
+
+Every request names a link token; `seat.seat_of` turns it into who is asking, and every
+answer is built for that seat (`table.Snapshot`). Actions go through the store, which
+verifies them against the rules, checks the step they were decided on and writes them
+before anyone is told. docs/web.md describes the routes and the messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any, cast
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+
+from fracas.core.choices import action_json, unmask
+from fracas.core.errors import FracasError
+from fracas.core.ruleset import BaseRuleset
+from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
+from fracas.web import examples as scenario_templates
+from fracas.web.live import Hub, Socket
+from fracas.web.seat import Refused, Seat, seat_of
+from fracas.web.table import Snapshot, Tables
+from fracas.web.words import odds_words, option_words
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE_BYTES = 65_536
+"""The largest request body or socket message read: an action is at most 16 KiB."""
+POLL_SECONDS = 2.0
+"""How often the hub looks for steps taken by another process (`fracas act`)."""
+PARTS = ("status", "tracker", "panel", "gm")
+GmWork = Callable[[Seat, dict[str, Any]], Any]
+"""A GM-only write: given the seat and the request's body, it writes to the store."""
+
+
+def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> FastAPI:
+    """The web app over `store`. `poll`: seconds between looks for changes made by other
+    processes (None: never, for tests that drive one process)."""
+    env = Environment(
+        loader=PackageLoader("fracas.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["odds"] = odds_words
+    env.globals["option_words"] = option_words
+    tables = Tables(store)
+
+    def render_part(name: str, snapshot: Snapshot) -> str:
+        names = {t.id: t.name for t in snapshot.view.tokens if t.id is not None}
+        return env.get_template(f"part_{name}.html").render(s=snapshot, names=names)
+
+    def message(snapshot: Snapshot, since: int) -> dict[str, Any]:
+        """What a browser needs to catch up from step `since`: every part of the page, the
+        log lines after `since` and the steps now taken back."""
+        line = env.get_template("part_logline.html")
+        return {
+            "type": "state",
+            "seq": snapshot.seq,
+            "since": since,
+            "map": snapshot.map_svg,
+            "parts": {name: render_part(name, snapshot) for name in PARTS},
+            "log": [line.render(line=entry) for entry in snapshot.log if entry.seq > since],
+            "undone": [entry.seq for entry in snapshot.log if entry.undone],
+        }
+
+    hub = Hub(store, tables, message)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(hub.poll_forever(poll)) if poll else None
+        yield
+        if task is not None:
+            task.cancel()
+
+    app = FastAPI(title="fracas", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
+        return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+
+    def refused(error: Refused) -> JSONResponse:
+        return JSONResponse({"error": error.message}, status_code=error.status)
+
+    async def seat(token: str) -> Seat:
+        return await run_in_threadpool(seat_of, store, token)
+
+    async def body(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE_BYTES:
+            raise Refused(f"a request is at most {MAX_MESSAGE_BYTES} bytes", 413)
+        try:
+            data = json.loads(raw or b"{}")
+        except ValueError:
+            raise Refused("the request body is not JSON", 400) from None
+        if not isinstance(data, dict):
+            raise Refused("the request body is a JSON object", 400)
+        return data
+
+    async def gm_write(token: str, request: Request, what: str, work: GmWork) -> Response:
+        """A GM-only write: refused for any other seat, else `work(seat, body)` in a worker
+        thread, answered as `answer_write` does."""
+        try:
+            found = await seat(token)
+            found.check_gm(what)
+            data = await body(request)
+        except Refused as error:
+            return refused(error)
+        return await answer_write(found, lambda: work(found, data))
+
+    async def answer_write(seat_: Seat, write: Any) -> Response:
+        """Run a store write for a seat; tell every browser of the fight when it lands."""
+        try:
+            done = await run_in_threadpool(write)
+        except StaleSequence as error:
+            snapshot = await run_in_threadpool(tables.snapshot, seat_)
+            return JSONResponse(
+                {"error": str(error), "stale": True, "state": message(snapshot, -1)},
+                status_code=409,
+            )
+        except FracasError as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        except Refused as error:
+            return refused(error)
+        await hub.changed(seat_.encounter_id)
+        return JSONResponse({"ok": True, **(done or {})})
+
+    # pages -----------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home() -> HTMLResponse:
+        return page("home.html", choices=scenario_templates.by_ruleset(), error=None)
+
+    @app.post("/encounters")
+    async def create(request: Request) -> Response:
+        form = await request.form(max_files=1, max_fields=5)
+        template = form.get("template")
+        text = form.get("scenario")
+        upload = form.get("file")
+        source = "<text>"
+        try:
+            if isinstance(template, str) and template:
+                text, source = scenario_templates.read(template)
+            elif upload is not None and not isinstance(upload, str) and upload.filename:
+                data = await upload.read(MAX_SCENARIO_BYTES + 1)
+                text, source = data.decode("utf-8", "replace"), upload.filename
+            if not isinstance(text, str) or not text.strip():
+                raise FracasError("give a scenario: pick a template, paste YAML or upload a file")
+            scenario = text
+            created = await run_in_threadpool(
+                lambda: store.create(scenario, source=Path(source).name)
+            )
+        except FracasError as error:
+            choices = scenario_templates.by_ruleset()
+            return page("home.html", 400, choices=choices, error=str(error))
+        return RedirectResponse(f"/gm/{created.gm_token}", status_code=303)
+
+    @app.get("/gm/{token}", response_class=HTMLResponse)
+    async def gm_page(token: str) -> HTMLResponse:
+        return await table_page(token, "gm")
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def player_page(token: str) -> HTMLResponse:
+        return await table_page(token, "player")
+
+    async def table_page(token: str, role: str) -> HTMLResponse:
+        try:
+            found = await seat(token)
+        except Refused as error:
+            return page("gone.html", error.status, error=error.message)
+        if found.role != role:
+            return page("gone.html", 404, error="no such link (it may have been revoked)")
+        snapshot = await run_in_threadpool(tables.snapshot, found)
+        parts = {name: render_part(name, snapshot) for name in PARTS}
+        line = env.get_template("part_logline.html")
+        log = [line.render(line=entry) for entry in snapshot.log]
+        return page("table.html", s=snapshot, parts=parts, log=log, token=token)
+
+    # the API ---------------------------------------------------------------------------
+
+    @app.get("/api/{token}/state")
+    async def state(token: str, since: int = -1) -> Response:
+        try:
+            found = await seat(token)
+        except Refused as error:
+            return refused(error)
+        snapshot = await run_in_threadpool(tables.snapshot, found)
+        return JSONResponse(message(snapshot, since))
+
+    @app.post("/api/{token}/act")
+    async def act(token: str, request: Request) -> Response:
+        try:
+            found = await seat(token)
+            data = await body(request)
+            action = found.check_action(data.get("action"))
+            dice = data.get("dice")
+            if dice is not None:
+                found.check_gm("type in dice")
+            expected = _step(data)
+        except Refused as error:
+            return refused(error)
+
+        def write() -> dict[str, Any]:
+            raw, seq = action, expected
+            if not found.is_gm:
+                raw, seq = _unmasked(store, found, action, expected)
+            acted = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
+            return {"seq": acted.seq}
+
+        return await answer_write(found, write)
+
+    @app.post("/api/{token}/undo")
+    async def undo(token: str, request: Request) -> Response:
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            return {"seq": store.undo(found.encounter_id, expected_seq=_step(data)).seq}
+
+        return await gm_write(token, request, "undo", work)
+
+    @app.post("/api/{token}/redo")
+    async def redo(token: str, request: Request) -> Response:
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            return {"seq": store.redo(found.encounter_id, expected_seq=_step(data)).seq}
+
+        return await gm_write(token, request, "redo", work)
+
+    @app.post("/api/{token}/suggest")
+    async def suggest(token: str, request: Request) -> Response:
+        """The GM lets the ruleset's own tactics (autoplay's) take the current turn: for
+        NPCs, and for any move the action panel does not offer."""
+
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            loaded = store.load(found.encounter_id)
+            if loaded.encounter.state.outcome is not None:
+                raise FracasError("the fight is over")
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            acted = store.act(found.encounter_id, action, expected_seq=_step(data))
+            return {"seq": acted.seq, "action": action}
+
+        return await gm_write(token, request, "let the tactics decide", work)
+
+    @app.post("/api/{token}/links")
+    async def add_link(token: str, request: Request) -> Response:
+        def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            combatants, label = data.get("combatants"), data.get("label") or None
+            link = store.add_player_link(found.encounter_id, combatants, label)  # type: ignore[arg-type]
+            return {"token": link, "url": f"/play/{link}"}
+
+        return await gm_write(token, request, "invite players", work)
+
+    @app.post("/api/{token}/links/revoke")
+    async def revoke_link(token: str, request: Request) -> Response:
+        def work(found: Seat, data: dict[str, Any]) -> None:
+            store.revoke_link(found.encounter_id, str(data.get("link")))
+
+        return await gm_write(token, request, "revoke links", work)
+
+    # the socket ------------------------------------------------------------------------
+
+    @app.websocket("/ws/{token}")
+    async def socket(websocket: WebSocket, token: str) -> None:
+        await websocket.accept()
+        try:
+            found = await seat(token)
+        except Refused:
+            await websocket.close(code=4403)
+            return
+        live = Socket(websocket, found)
+        hub.join(live)
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                since = _since(raw)
+                await hub.catch_up(live, since)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.leave(live)
+
+    return app
+
+
+def _unmasked(
+    store: EncounterStore, seat: Seat, action: dict[str, Any], expected: int | None
+) -> tuple[dict[str, Any], int | None]:
+    """A player's action with each `someone@x,y` it names (someone its map shows there but
+    cannot identify) turned back into an id, against the step the player decided on; the
+    action is then bound to that step, so it cannot land on a board that changed since. An
+    action decided on an older step goes on as it is, for the store to call stale."""
+    loaded = store.load(seat.encounter_id)
+    if expected is not None and expected != loaded.seq:
+        return action, expected
+    state = loaded.encounter.state
+    ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
+    return unmask(ruleset, state, str(action["actor"]), action), loaded.seq
+
+
+def _step(data: dict[str, Any]) -> int | None:
+    """The step an action was decided on (`seq`); None acts on whatever step is current."""
+    seq = data.get("seq")
+    if seq is None:
+        return None
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise Refused("seq is the whole-number step the action was decided on", 400)
+    return seq
+
+
+def _since(raw: str) -> int:
+    """The step a browser's `{"seq": n}` says it has; anything else asks for everything."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        return -1
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return -1
+    seq = data.get("seq") if isinstance(data, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
