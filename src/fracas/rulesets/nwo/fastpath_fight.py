@@ -10,12 +10,15 @@ from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.fastpath_fork import (
     ACTIVE,
     DEAD,
+    HANDED_BACK_EFFECTS,
+    RELOAD,
     UNCONSCIOUS,
     Arm,
     Compiled,
     Strike,
 )
 from fracas.rulesets.nwo.options import NwoOptions
+from fracas.rulesets.nwo.rules.arms import RELOAD_DC
 from fracas.rulesets.nwo.rules.attack import COVER_BONUS, RANGED_DEFENSE_CRIT
 from fracas.rulesets.nwo.tactics import GOOD_CHANCE, HURT_SHARE
 
@@ -78,6 +81,9 @@ class Fight:
                     strike = self.choose(n)
                     if strike is None:
                         break
+                    if strike[0] == RELOAD:
+                        self.reload(n, strike[1])
+                        continue
                     self.attack(n, *strike)
                     if self.fell:  # only a fall can end the fight
                         self.fell = False
@@ -240,7 +246,10 @@ class Fight:
             raise Handback  # a step to cover or toward the foes
         best = self.best_strike(n, foes, engaged)
         if best is None:
-            raise Handback  # reloads, draws, bare hands, dashes and walks
+            for w in c.arms[n].reload_order:  # tactics._reloads, the first wish now
+                if self.dry[n] & c.arms[n].wielded[w].slot:
+                    return (RELOAD, w)
+            raise Handback  # braces, draws, bare hands, dashes and walks
         chance, strike = best
         if (
             self.hurt(n)
@@ -340,6 +349,28 @@ class Fight:
             return False
         return not c.walled[n][target] and not self.dry[n] & weapon.slot
 
+    # -- reloading (rules/arms.py) ---------------------------------------------------------
+
+    def reload(self, n: int, w: int) -> None:
+        """arms.resolve_reload under the default options: a check of half Aiming against
+        DC 10 on a plain panel (no modelled condition gives it an edge). A pass fills the
+        magazine and keeps the action; a failure spends action and movement, and fills it
+        only if the turn was still whole (nobody has moved here: movement not yet spent)."""
+        weapon = self.c.arms[n].wielded[w]
+        r = self.r
+        passed = r(1, 6) + r(1, 6) + self.c.aiming[n] >= RELOAD_DC
+        if not passed:
+            whole = not self.spent[n]
+            self.acted = True
+            self.spent[n] = True
+            if not whole:
+                return
+        assert weapon.magazine is not None
+        self.ammo[n][weapon.id] = weapon.magazine
+        for arm in self.c.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
+            if arm.id == weapon.id:
+                self.dry[n] &= ~arm.slot
+
     # -- the attack (rules/attack.py, rules/panel.py, rules/crits.py) ----------------------
 
     def attack(self, n: int, target: int, w: int) -> None:
@@ -359,13 +390,6 @@ class Fight:
         if (second > first) if edge > 0 else (second < first):
             return c + d + modifier, second[1]
         return a + b + modifier, first[1]
-        if edge:
-            c, d = r(1, 6), r(1, 6)
-            first = (a + b, a == b and a in crit)
-            second = (c + d, c == d and c in crit)
-            if (second > first) if edge > 0 else (second < first):
-                a, b = c, d
-        return a + b + modifier, a == b and a in crit
 
     def strike(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
         """attack.strike: the attack roll, the characters in the way, the defense, damage,
@@ -457,8 +481,11 @@ class Fight:
                 self.dealt[actor] += lost
 
     def crit_effect(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
-        """crits.apply for the modelled effects (no flamethrower is held: no canister)."""
+        """crits.apply for the modelled effects (no flamethrower is held: no canister); an
+        effect only handed back ends the fast path here."""
         effect = weapon.effect
+        if effect in HANDED_BACK_EFFECTS:
+            raise Handback
         if effect == "blade_advantage":  # crits._through_next_turn
             self.blade[n] = 2 if self.order[self.index] == n else 1
         elif effect in ("extra_attack_same_target", "extra_attack"):  # crits._extra_attack

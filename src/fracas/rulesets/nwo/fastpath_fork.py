@@ -21,7 +21,17 @@ ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
 Strike = tuple[int, int]
-"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands."""
+"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands; or,
+with `RELOAD` for the foe, a reload of the gun at that place."""
+
+RELOAD = -2
+
+HANDED_BACK_EFFECTS = frozenset({"splash_adjacent", "suppress_target", "stun", "spear_grapple"})
+"""Crit effects that act only once a crit has landed (`crits._perform` after the damage):
+a fork whose arsenals hold them is played until such a crit lands, then handed back
+(`Fight.crit_effect`), as most fights see few. Any other effect (the flamethrower's area and
+canister, the machine gun's, the bolt's turn-start checks, the lever's next-round edge)
+changes more than its crit, so its fork is left to the engine."""
 
 
 def half(value: int) -> int:
@@ -48,6 +58,7 @@ class Arm:
         "extra",
         "hands",
         "id",
+        "magazine",
         "range",
         "ranged",
         "reach",
@@ -64,6 +75,7 @@ class Arm:
         self.extra = weapon.effect in ("extra_attack_same_target", "extra_attack")
         self.blade = weapon.effect == "blade_advantage"
         self.hands = weapon.hands
+        self.magazine = weapon.magazine
         self.range = weapon.range
         self.reach = weapon.reach
         self.slot = 1 << slot
@@ -77,6 +89,7 @@ class Arms:
         "guard_crit",
         "holds_melee",
         "reach",
+        "reload_order",
         "shoots",
         "swing",
         "wielded",
@@ -93,6 +106,13 @@ class Arms:
         self.holds_melee = who.holds_melee
         self.shoots = any(w.is_ranged for w in hand)
         self.reach = who.reach
+        self.reload_order = [
+            who.wielded.index(w.id)
+            for w in hand
+            if w.magazine is not None and who.rounds(w.id) is not None
+        ]
+        """The guns `tactics._reloads` would reload, in its (the arsenal's) order, by their
+        place in `wielded` (arms.verify_reload: a magazine, and rounds counted)."""
         self.swing = [
             0 if w.is_ranged else melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
