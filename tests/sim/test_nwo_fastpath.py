@@ -11,9 +11,10 @@ checked against the engine's for those too.
 
 Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
 the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml`'s fork is
-taken now (its crit effects hand a fight back only where such a crit lands), but its
-sides stand apart and every trial is handed back at the first step toward the foes; after
-a few, its fast path stops trying. Reloads are played (a one-round gun held in melee).
+taken now (its stun and splash crits are played, its suppression and spear grapple hand
+a fight back only where such a crit lands), but its sides stand apart and every trial is
+handed back at the first step toward the foes; after a few, its fast path stops trying.
+Reloads, braces, stuns and splashes have fights of their own here.
 """
 
 from __future__ import annotations
@@ -188,7 +189,8 @@ MELEE_ARMS = [
 """Drawn twice as often: a blade in hand keeps a fighter striking from where it stands."""
 
 CRIT_HANDED_BACK_ARMS = ["short_blunt", "spear", "shotgun", "assault_rifle"]
-"""The firefight's arms whose crit effects hand the fight back where such a crit lands."""
+"""The firefight's arms with the crit effects a fork may now carry: the short blunt's stun is
+played, the others hand the fight back where such a crit lands."""
 
 INLINE = {
     "spear_like": {
@@ -380,16 +382,65 @@ def test_a_crit_effect_that_changes_the_attack_is_left_to_the_engine() -> None:
     assert fork.fast is None
 
 
-def test_a_stun_crit_hands_the_fight_back_where_it_lands() -> None:
-    """The short blunt's stun (crits._stun) is not restated: the pump with a short blunt in
-    a raider's hand is played until a stun lands; those trials go back to the engine, the
-    rest are the engine's own."""
-    data = example(PUMP).model_dump(mode="json", exclude_unset=True)
-    raider = next(c for c in data["combatants"] if c["side"] == "raiders")
-    raider["weapons"] = ["short_blunt"]
-    raider.pop("holstered", None)
-    finished = _both(parse_scenario(data), 4, range(80), None)
+def _melee_square(weapons: list[str]) -> ScenarioSpec:
+    """Two against two on a square, everyone next to both foes, no armor, equal Melee: every
+    blow is 2d6 against 2d6 (0.44, under the tactics' GOOD_CHANCE), so the hurt brace."""
+    tiles = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    people = [
+        {"id": f"{'ab'[n // 2]}{n % 2}", "side": "ab"[n // 2],
+         "position": {"x": x, "y": y}, "hp": 9, "skills": {"melee": 4},
+         "weapons": [weapons[n % len(weapons)]]}
+        for n, (x, y) in enumerate(tiles)
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 5, "height": 4}, "combatants": people}
+    )
+
+
+def test_braces_are_played_by_the_fast_path() -> None:
+    """posture.resolve_brace: "When wielding a melee weapon, a character can use their action
+    to make melee defense rolls with advantage until the start of their next turn." The
+    tactics brace a hurt fighter, engaged, with a friend unhurt and no good blow: every
+    trial of the square is the fast path's, and the engine's."""
+    assert _both(_melee_square(["one_handed_axe"]), 6, range(80), None) == 80
+
+
+def test_a_stun_crit_is_played_by_the_fast_path() -> None:
+    """crits._stun: "Target is stunned until the end of their next turn" (no action,
+    movement or reaction until then): the square with short blunts (a stun on Double 6),
+    every trial the fast path's, and the engine's."""
+    assert _both(_melee_square(["short_blunt", "one_handed_axe"]), 8, range(120), None) == 120
+
+
+def test_a_spear_grapple_crit_hands_the_fight_back_where_it_lands() -> None:
+    """The spear's grapple (crits._spear) is not restated: the square with spears is played
+    until one lands; those trials go back to the engine, the rest are the engine's own."""
+    finished = _both(_melee_square(["spear"]), 4, range(80), None)
     assert 0 < finished < 80
+
+
+def test_a_shotgun_splash_is_played_by_the_fast_path() -> None:
+    """crits._splash: "2 Targets adjacent to the initial target receive 4 damage" (the two
+    nearest the shooter, armor first, no defense roll). A shotgun and two handguns of one
+    side fire at a tough foe between the two; a Double 6 splashes both, friends as they
+    are: every trial the fast path's, and the engine's."""
+    people = [
+        ("gun", "a", (0, 2), "shotgun", 9),
+        ("left", "a", (4, 1), "handgun", 4),
+        ("right", "a", (4, 3), "handgun", 4),
+        ("tough", "b", (3, 2), "handgun", 8),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 5},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": 12,
+             "armor": "heavy" if side == "b" else "none", "skills": {"aiming": aiming},
+             "weapons": [weapon]}
+            for cid, side, (x, y), weapon, aiming in people
+        ],
+    }  # fmt: skip
+    assert _both(parse_scenario(data), 3, range(150), None) == 150
 
 
 RELOADER = {"id": "pop", "kind": "ranged", "damage": 2, "crit": [6], "crit_damage": 3,

@@ -16,15 +16,16 @@ where a fighter stands (`tactics._wishes` down to the strike, with `appraisal.hi
 reading of the map), the attack as `rules/attack.py` resolves it (panel rolls with
 advantage, shooting through characters in the way, cover, parries, defense crits, armor
 hitpoints first), a reload of an empty gun when nothing can be struck (`tactics._reloads`,
-`arms.resolve_reload`) and the crit effects `double_damage`, `blade_advantage`, the extra
-attacks on the same target and the revolver's, forgone (`MODELLED_EFFECTS`). The crit
-effects of the firefight's arms (suppression, splash, spear grapple, stun:
-`HANDED_BACK_EFFECTS`) are carried but not restated: a fight is handed back where such a
-crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
-braces, any option but the defaults, any condition but a long blade's advantage) is not
-modelled: `compile_fast_path` answers None for a fork that holds it, and a fight that
-reaches it mid-way (a tactics wish to move, draw or brace) is handed back, so the engine
-plays that trial with fresh dice of the same seed. A fork that hands back its first
+`arms.resolve_reload`), a hurt fighter's brace (`posture.resolve_brace`, read by
+`attack.defense_edge`) and the crit effects `double_damage`, `blade_advantage`, the stun,
+the shotgun's splash, the extra attacks on the same target and the revolver's, forgone
+(`MODELLED_EFFECTS`). The crit effects of the firefight's other arms (suppression, spear
+grapple: `HANDED_BACK_EFFECTS`) are carried but not restated: a fight is handed back where
+such a crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
+any option but the defaults, any condition but a long blade's advantage) is not modelled:
+`compile_fast_path` answers None for a fork that holds it, and a fight that reaches it
+mid-way (a tactics wish to move or draw) is handed back, so the engine plays that trial
+with fresh dice of the same seed. A fork that hands back its first
 `GIVE_UP_AFTER` trials without finishing one (the firefight: its sides must walk before
 they fight) stops trying, so as not to add to the engine's time.
 
@@ -59,6 +60,8 @@ MODELLED_EFFECTS = frozenset(
         "extra_attack_same_target",
         "extra_attack",
         "extra_attack_other_target",
+        "stun",
+        "splash_adjacent",
     }
 )
 """Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so

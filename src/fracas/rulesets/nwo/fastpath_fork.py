@@ -22,11 +22,13 @@ STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD:
 
 Strike = tuple[int, int]
 """A strike the tactics chose: the foe and the weapon's place in the fighter's hands; or,
-with `RELOAD` for the foe, a reload of the gun at that place."""
+with `RELOAD` for the foe, a reload of the gun at that place; `BRACE`, a brace."""
 
 RELOAD = -2
+BRACE = -3
+"""With BRACE for the foe, a brace (the weapon's place unused)."""
 
-HANDED_BACK_EFFECTS = frozenset({"splash_adjacent", "suppress_target", "stun", "spear_grapple"})
+HANDED_BACK_EFFECTS = frozenset({"suppress_target", "spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
 a fork whose arsenals hold them is played until such a crit lands, then handed back
 (`Fight.crit_effect`), as most fights see few. Any other effect (the flamethrower's area and
@@ -85,6 +87,7 @@ class Arms:
     """What a fighter holds, read once (nobody draws, drops or swaps here)."""
 
     __slots__ = (
+        "braces",
         "guard",
         "guard_crit",
         "holds_melee",
@@ -104,6 +107,8 @@ class Arms:
         self.guard = melee_modifier(who, guard)
         self.guard_crit = guard.crit
         self.holds_melee = who.holds_melee
+        self.braces = any(not w.is_ranged and w.id != UNARMED for w in hand)
+        """posture.verify_brace: a melee weapon (not bare hands) in hand."""
         self.shoots = any(w.is_ranged for w in hand)
         self.reach = who.reach
         self.reload_order = [
