@@ -443,6 +443,28 @@ def test_a_shotgun_splash_is_played_by_the_fast_path() -> None:
     assert _both(parse_scenario(data), 3, range(150), None) == 150
 
 
+def test_an_assault_rifle_suppression_is_played_by_the_fast_path() -> None:
+    """crits._suppress: "Target is suppressed until the beginning of their next turn". Two
+    riflemen a side trade shots across open ground: every trial is the fast path's, and the
+    engine's, suppressions (Double 5 or 6) included."""
+    people = [
+        ("a0", "a", (1, 1), "assault_rifle"),
+        ("a1", "a", (1, 3), "assault_rifle"),
+        ("b0", "b", (4, 1), "assault_rifle"),
+        ("b1", "b", (4, 3), "assault_rifle"),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 5},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": 10,
+             "armor": "medium", "skills": {"aiming": 8}, "weapons": [weapon]}
+            for cid, side, (x, y), weapon in people
+        ],
+    }  # fmt: skip
+    assert _both(parse_scenario(data), 5, range(100), None) == 100
+
+
 RELOADER = {"id": "pop", "kind": "ranged", "damage": 2, "crit": [6], "crit_damage": 3,
             "effect": "none", "hands": 1, "magazine": 1, "range": 3}  # fmt: skip
 """A one-round gun: every shot but the first needs a reload."""

@@ -18,10 +18,10 @@ advantage, shooting through characters in the way, cover, parries, defense crits
 hitpoints first), a reload of an empty gun when nothing can be struck (`tactics._reloads`,
 `arms.resolve_reload`), a hurt fighter's brace (`posture.resolve_brace`, read by
 `attack.defense_edge`) and the crit effects `double_damage`, `blade_advantage`, the stun,
-the shotgun's splash, the extra attacks on the same target and the revolver's, forgone
-(`MODELLED_EFFECTS`). The crit effects of the firefight's other arms (suppression, spear
-grapple: `HANDED_BACK_EFFECTS`) are carried but not restated: a fight is handed back where
-such a crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
+the shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
+and the revolver's, forgone (`MODELLED_EFFECTS`). The spear's grapple
+(`HANDED_BACK_EFFECTS`) is carried but not restated: a fight is handed back where such a
+crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
 any option but the defaults, any condition but a long blade's advantage) is not modelled:
 `compile_fast_path` answers None for a fork that holds it, and a fight that reaches it
 mid-way (a tactics wish to move or draw) is handed back, so the engine plays that trial
@@ -62,11 +62,16 @@ MODELLED_EFFECTS = frozenset(
         "extra_attack_other_target",
         "stun",
         "splash_adjacent",
+        "suppress_target",
     }
 )
 """Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so
 `extra_attack` strikes the same target again and the revolver's `extra_attack_other_target`
-is forgone without a roll."""
+is forgone without a roll. The assault rifle's suppression (`crits._suppress`) lasts until
+the start of the target's next turn, and only what happens before then reads it (a
+reaction's or a watch's verify, `arms.suppression_block`, `support`'s watches): nobody
+moves or watches here, and the target's own turn begins by lifting it, so it is played as
+nothing (`Fight.crit_effect`)."""
 
 
 def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:

@@ -506,8 +506,9 @@ class Fight:
                 self.dealt[actor] += lost
 
     def crit_effect(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
-        """crits.apply for the modelled effects (no flamethrower is held: no canister); an
-        effect only handed back ends the fast path here."""
+        """crits.apply for the modelled effects (no flamethrower is held: no canister; a
+        suppression has no reader before it lapses, see MODELLED_EFFECTS); an effect only
+        handed back ends the fast path here."""
         effect = weapon.effect
         if effect in HANDED_BACK_EFFECTS:
             raise Handback

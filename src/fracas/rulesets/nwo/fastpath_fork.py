@@ -28,7 +28,7 @@ RELOAD = -2
 BRACE = -3
 """With BRACE for the foe, a brace (the weapon's place unused)."""
 
-HANDED_BACK_EFFECTS = frozenset({"suppress_target", "spear_grapple"})
+HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
 a fork whose arsenals hold them is played until such a crit lands, then handed back
 (`Fight.crit_effect`), as most fights see few. Any other effect (the flamethrower's area and
