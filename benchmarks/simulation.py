@@ -10,7 +10,10 @@ Printed as ratios measured in this one run (docs/performance.md keeps the figure
 - for a ruleset with a simulation fast path (`BaseRuleset.fast_path`: lines, pools, and nwo's
   close-quarters one, which the pump example's exchange reaches), the same two
   figures for the fast path (`sim.trial.play_fast`, what `fracas sim` plays), timed in the
-  same run against the same faces, and the engine's time over the fast path's;
+  same run against the same faces, and the engine's time over the fast path's; where the
+  fast path hands some of the timed trials back (nwo's firefight, whose fighters must walk),
+  instead the fights per second and overhead of what `fracas sim` then plays (the fast path
+  tried, the engine after it), against the engine's faces;
 - **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
   (`backends.run_pool`, the process pool `fracas sim` uses, start-up included).
 
