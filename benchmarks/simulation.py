@@ -10,7 +10,10 @@ Printed as ratios measured in this one run (docs/performance.md keeps the figure
 - for a ruleset with a simulation fast path (`BaseRuleset.fast_path`: lines, pools, and nwo's
   close-quarters one, which the pump example's exchange reaches), the same two
   figures for the fast path (`sim.trial.play_fast`, what `fracas sim` plays), timed in the
-  same run against the same faces, and the engine's time over the fast path's;
+  same run against the same faces, and the engine's time over the fast path's; where the
+  fast path hands some of the timed trials back (nwo's firefight, whose fighters must walk),
+  instead the fights per second and overhead of what `fracas sim` then plays (the fast path
+  tried, the engine after it), against the engine's faces;
 - **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
   (`backends.run_pool`, the process pool `fracas sim` uses, start-up included).
 
@@ -73,7 +76,24 @@ def per_ruleset(name: str, fights: int) -> dict[str, float]:
         "fights_per_second": fights / sim_time,
         "overhead": sim_time / dice_time,
     }
-    if fork.fast is not None:
+    if fork.fast is not None and any(
+        play_fast(fork, i, fight_dice(job.seed, i), job.max_rounds) is None for i in range(fights)
+    ):  # some trials go back to the engine (nwo's firefight): time what `fracas sim` does
+
+        def handed(index: int, dice: Dice) -> None:
+            if play_fast(fork, index, dice, job.max_rounds) is None:
+                engine(index, fight_dice(job.seed, index))
+
+        handed_time = best_of(lambda: _each(job, handed, fights), 3)
+        figures.update(
+            handed_back=sum(
+                play_fast(fork, i, fight_dice(job.seed, i), job.max_rounds) is None
+                for i in range(fights)
+            ),
+            sim_fights_per_second=fights / handed_time,
+            sim_overhead=handed_time / dice_time,
+        )
+    elif fork.fast is not None:
         fast_fights = fights * 10  # ten times as many, for about the same time
 
         def fast(index: int, dice: Dice) -> None:

@@ -197,5 +197,8 @@ def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:
 
 
 def test_rulesets_without_a_fast_path_say_so() -> None:
-    fork = build_fork(make_job(example("nwo-firefight.yaml"), 1, {}, None))
+    """A fork a ruleset's fast path declines (nwo's, under an option it does not model)."""
+    data = example("nwo-firefight.yaml").model_dump(mode="json", exclude_unset=True)
+    data["options"] = {"halves": "up"}
+    fork = build_fork(make_job(parse_scenario(data), 1, {}, None))
     assert fork.fast is None

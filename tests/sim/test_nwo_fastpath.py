@@ -10,10 +10,11 @@ move, reload, draw or brace) is played by the engine, and the simulator's own an
 checked against the engine's for those too.
 
 Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
-the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml` falls
-back: its arsenals hold crit effects the fast path does not restate (the fork is
-declined); given modelled arms, its trials are handed back at the first step toward the
-foes.
+the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml`'s fork is
+taken now (its stun and splash crits are played, its suppression and spear grapple hand
+a fight back only where such a crit lands), but its sides stand apart and every trial is
+handed back at the first step toward the foes; after a few, its fast path stops trying.
+Reloads, braces, stuns and splashes have fights of their own here.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from hypothesis import strategies as st
 
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET
+from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
 from fracas.sim.policies import POLICIES
@@ -81,11 +83,43 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
     assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
 
 
-def test_the_firefight_is_left_to_the_engine() -> None:
-    """The Ashen Hand carry crit effects that are not restated (the assault rifle's
-    suppression, the shotgun's splash, the spear's grapple, the short blunt's stun)."""
-    assert build_fork(make_job(example(FIREFIGHT), 1, {}, None)).fast is None
-    assert build_fork(make_job(_scripted_firefight(), 1, {}, None)).fast is None
+def test_the_firefight_is_taken_and_handed_back_at_its_first_step() -> None:
+    """The Ashen Hand's crit effects (the assault rifle's suppression, the shotgun's splash,
+    the spear's grapple, the short blunt's stun) act only once such a crit lands, so the
+    fork is taken; but the sides stand far apart, the first wish is a step, and every trial
+    is handed back and played by the engine."""
+    for spec in (example(FIREFIGHT), _scripted_firefight()):
+        job = make_job(spec, 5, {}, None)
+        fork = build_fork(job)
+        assert fork.fast is not None
+        assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(3))
+        assert play_range(job, 0, 3) == [_engine(fork, job, i) for i in range(3)]
+
+
+def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early() -> None:
+    """After GIVE_UP_AFTER trials handed back and none finished, the firefight's fast path
+    stops trying (answers None at once); the trials are the engine's all the same."""
+    job = make_job(example(FIREFIGHT), 5, {}, None)
+    fork = build_fork(job)
+    fast = fork.fast
+    assert isinstance(fast, _FastPath)
+    for i in range(GIVE_UP_AFTER):
+        assert not fast.given_up
+        assert play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None
+    assert fast.given_up and fast.handed_back == GIVE_UP_AFTER
+    assert play_fast(fork, 99, fight_dice(5, 99), job.max_rounds) is None
+    assert fast.handed_back == GIVE_UP_AFTER  # not tried
+    assert play_range(job, 0, 2) == [_engine(fork, job, i) for i in range(2)]
+
+
+def test_a_fork_that_finishes_some_trials_keeps_trying() -> None:
+    job = make_job(example(PUMP), 11, {}, None)
+    fork = build_fork(job)
+    fast = fork.fast
+    assert isinstance(fast, _FastPath)
+    for i in range(GIVE_UP_AFTER + 5):
+        assert play_fast(fork, i, fight_dice(11, i), job.max_rounds) is not None
+    assert fast.finished == GIVE_UP_AFTER + 5 and not fast.given_up
 
 
 def test_an_ambush_is_left_to_the_engine() -> None:
@@ -154,6 +188,10 @@ MELEE_ARMS = [
 ]
 """Drawn twice as often: a blade in hand keeps a fighter striking from where it stands."""
 
+CRIT_HANDED_BACK_ARMS = ["short_blunt", "spear", "shotgun", "assault_rifle"]
+"""The firefight's arms with the crit effects a fork may now carry: the short blunt's stun is
+played, the others hand the fight back where such a crit lands."""
+
 INLINE = {
     "spear_like": {
         "id": "pike",
@@ -191,6 +229,10 @@ HANDS = {
     "revolver": 1,
     "spear_like": 2,
     "short_range": 1,
+    "short_blunt": 1,
+    "spear": 2,
+    "shotgun": 2,
+    "assault_rifle": 2,
 }
 
 
@@ -199,8 +241,10 @@ def _arm(name: str) -> Any:
 
 
 @st.composite
-def operatives(draw: st.DrawFn, side: str, index: int, tile: tuple[int, int]) -> dict[str, Any]:
-    pick = st.sampled_from([*MODELLED_ARMS, *MELEE_ARMS, "short_range"])
+def operatives(
+    draw: st.DrawFn, side: str, index: int, tile: tuple[int, int], arms_from: list[str]
+) -> dict[str, Any]:
+    pick = st.sampled_from(arms_from)
     arms = draw(st.lists(pick, min_size=1, max_size=2, unique=True))
     if sum(HANDS[a] for a in arms) > 2:
         arms = arms[:1]  # two hands at most in hand
@@ -226,12 +270,15 @@ def operatives(draw: st.DrawFn, side: str, index: int, tile: tuple[int, int]) ->
 
 
 @st.composite
-def scenarios(draw: st.DrawFn) -> dict[str, Any]:
+def scenarios(draw: st.DrawFn, handed_back_crits: bool = False) -> dict[str, Any]:
     """One to three a side in two facing columns of a small map (each fighter next to a
     foe or two), with a few walls and cover tiles around and now and then a gap in the
     line, so that most fighters strike from where they stand while shots cross friends
     and foes, cover screens some, and some must still step (those trials are handed
     back, and played by the engine)."""
+    arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range"]
+    if handed_back_crits:  # crits that hand the fight back where they land
+        arms_from += CRIT_HANDED_BACK_ARMS
     sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
     combatants = []
     taken = set()
@@ -241,7 +288,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
             x = 3 + s + draw(st.sampled_from([0, 0, 0, 0, 1 if s else -1]))
             tile = (x, rows[i])
             taken.add(tile)
-            combatants.append(draw(operatives("ab"[s], i, tile)))
+            combatants.append(draw(operatives("ab"[s], i, tile, arms_from)))
     free = [t for t in [(x, y) for x in range(8) for y in range(6)] if t not in taken]
     walls = draw(st.lists(st.sampled_from(free), max_size=3, unique=True))
     cover = draw(st.lists(st.sampled_from([t for t in free if t not in walls]), max_size=4))
@@ -263,7 +310,11 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=scenarios(), seed=st.integers(0, 10**6), max_rounds=st.sampled_from([2, 5, 30]))
+@given(
+    data=scenarios(handed_back_crits=True),
+    seed=st.integers(0, 10**6),
+    max_rounds=st.sampled_from([2, 5, 30]),
+)
 def test_generated_close_quarters_fights_are_the_engines(
     data: dict[str, Any], seed: int, max_rounds: int
 ) -> None:
@@ -322,13 +373,122 @@ def test_what_is_not_modelled_is_left_to_the_engine(changes: dict[str, Any]) -> 
     assert len(play_range(make_job(spec, 1, {}, 3), 0, 3)) == 3
 
 
-def test_a_crit_effect_that_is_not_modelled_is_left_to_the_engine() -> None:
-    """The short blunt's stun (crits._stun) is not restated: a fork where anyone carries it
-    is declined, holstered or not."""
+def test_a_crit_effect_that_changes_the_attack_is_left_to_the_engine() -> None:
+    """The flamethrower's area and canister (crits.canister, crits.flame_splash) change
+    more than its crit: a fork where anyone carries one is declined, holstered or not."""
     data = example(PUMP).model_dump(mode="json", exclude_unset=True)
-    data["combatants"][0]["holstered"] = ["short_blunt"]
+    data["combatants"][0]["holstered"] = ["flamethrower"]
     fork = build_fork(make_job(parse_scenario(data), 1, {}, None))
     assert fork.fast is None
+
+
+def _melee_square(weapons: list[str]) -> ScenarioSpec:
+    """Two against two on a square, everyone next to both foes, no armor, equal Melee: every
+    blow is 2d6 against 2d6 (0.44, under the tactics' GOOD_CHANCE), so the hurt brace."""
+    tiles = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    people = [
+        {"id": f"{'ab'[n // 2]}{n % 2}", "side": "ab"[n // 2],
+         "position": {"x": x, "y": y}, "hp": 9, "skills": {"melee": 4},
+         "weapons": [weapons[n % len(weapons)]]}
+        for n, (x, y) in enumerate(tiles)
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 5, "height": 4}, "combatants": people}
+    )
+
+
+def test_braces_are_played_by_the_fast_path() -> None:
+    """posture.resolve_brace: "When wielding a melee weapon, a character can use their action
+    to make melee defense rolls with advantage until the start of their next turn." The
+    tactics brace a hurt fighter, engaged, with a friend unhurt and no good blow: every
+    trial of the square is the fast path's, and the engine's."""
+    assert _both(_melee_square(["one_handed_axe"]), 6, range(80), None) == 80
+
+
+def test_a_stun_crit_is_played_by_the_fast_path() -> None:
+    """crits._stun: "Target is stunned until the end of their next turn" (no action,
+    movement or reaction until then): the square with short blunts (a stun on Double 6),
+    every trial the fast path's, and the engine's."""
+    assert _both(_melee_square(["short_blunt", "one_handed_axe"]), 8, range(120), None) == 120
+
+
+def test_a_spear_grapple_crit_hands_the_fight_back_where_it_lands() -> None:
+    """The spear's grapple (crits._spear) is not restated: the square with spears is played
+    until one lands; those trials go back to the engine, the rest are the engine's own."""
+    finished = _both(_melee_square(["spear"]), 4, range(80), None)
+    assert 0 < finished < 80
+
+
+def test_a_shotgun_splash_is_played_by_the_fast_path() -> None:
+    """crits._splash: "2 Targets adjacent to the initial target receive 4 damage" (the two
+    nearest the shooter, armor first, no defense roll). A shotgun and two handguns of one
+    side fire at a tough foe between the two; a Double 6 splashes both, friends as they
+    are: every trial the fast path's, and the engine's."""
+    people = [
+        ("gun", "a", (0, 2), "shotgun", 9),
+        ("left", "a", (4, 1), "handgun", 4),
+        ("right", "a", (4, 3), "handgun", 4),
+        ("tough", "b", (3, 2), "handgun", 8),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 5},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": 12,
+             "armor": "heavy" if side == "b" else "none", "skills": {"aiming": aiming},
+             "weapons": [weapon]}
+            for cid, side, (x, y), weapon, aiming in people
+        ],
+    }  # fmt: skip
+    assert _both(parse_scenario(data), 3, range(150), None) == 150
+
+
+def test_an_assault_rifle_suppression_is_played_by_the_fast_path() -> None:
+    """crits._suppress: "Target is suppressed until the beginning of their next turn". Two
+    riflemen a side trade shots across open ground: every trial is the fast path's, and the
+    engine's, suppressions (Double 5 or 6) included."""
+    people = [
+        ("a0", "a", (1, 1), "assault_rifle"),
+        ("a1", "a", (1, 3), "assault_rifle"),
+        ("b0", "b", (4, 1), "assault_rifle"),
+        ("b1", "b", (4, 3), "assault_rifle"),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 5},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": 10,
+             "armor": "medium", "skills": {"aiming": 8}, "weapons": [weapon]}
+            for cid, side, (x, y), weapon in people
+        ],
+    }  # fmt: skip
+    assert _both(parse_scenario(data), 5, range(100), None) == 100
+
+
+RELOADER = {"id": "pop", "kind": "ranged", "damage": 2, "crit": [6], "crit_damage": 3,
+            "effect": "none", "hands": 1, "magazine": 1, "range": 3}  # fmt: skip
+"""A one-round gun: every shot but the first needs a reload."""
+
+
+@pytest.mark.parametrize("aiming", [0, 6])
+def test_reloads_are_played_by_the_fast_path(aiming: int) -> None:
+    """arms.resolve_reload: "DC 10 on Aiming" with half the skill; a pass keeps the action
+    (the shot follows in the same turn), a failure takes the whole turn and fills the
+    magazine. A shooter with a one-round gun held in melee by a brawler reloads after every
+    shot (tactics._reloads, the first wish when nothing can be struck): every trial is the
+    fast path's, and the engine's. Low Aiming fails most checks, high passes most."""
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 4},
+        "order": ["gun", "axe"],
+        "combatants": [
+            {"id": "gun", "side": "a", "position": {"x": 1, "y": 1}, "hp": 12,
+             "skills": {"aiming": aiming}, "weapons": [RELOADER]},
+            {"id": "axe", "side": "b", "position": {"x": 2, "y": 1}, "hp": 12,
+             "armor": "heavy", "skills": {"melee": 2}, "weapons": ["short_blade"]},
+        ],
+    }  # fmt: skip
+    assert _both(parse_scenario(data), 2, range(60), None) == 60
 
 
 def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:

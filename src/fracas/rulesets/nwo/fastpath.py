@@ -15,13 +15,19 @@ mirrors): initiative without an ambush (`rules/initiative.py`), the turn flow of
 where a fighter stands (`tactics._wishes` down to the strike, with `appraisal.hit_chance`'s
 reading of the map), the attack as `rules/attack.py` resolves it (panel rolls with
 advantage, shooting through characters in the way, cover, parries, defense crits, armor
-hitpoints first) and the crit effects `double_damage`, `blade_advantage`, the extra attacks
-on the same target and the revolver's, forgone (`MODELLED_EFFECTS`). Everything else (any
-other crit effect, an ambush, moves, dashes, reloads, draws, braces, any option but the
-defaults, any condition but a long blade's advantage) is not modelled: `compile_fast_path`
-answers None for a fork that holds it, and a fight that reaches it mid-way (a tactics wish
-to move, reload or draw) is handed back, so the engine plays that trial with fresh dice of
-the same seed.
+hitpoints first), a reload of an empty gun when nothing can be struck (`tactics._reloads`,
+`arms.resolve_reload`), a hurt fighter's brace (`posture.resolve_brace`, read by
+`attack.defense_edge`) and the crit effects `double_damage`, `blade_advantage`, the stun,
+the shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
+and the revolver's, forgone (`MODELLED_EFFECTS`). The spear's grapple
+(`HANDED_BACK_EFFECTS`) is carried but not restated: a fight is handed back where such a
+crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
+any option but the defaults, any condition but a long blade's advantage) is not modelled:
+`compile_fast_path` answers None for a fork that holds it, and a fight that reaches it
+mid-way (a tactics wish to move or draw) is handed back, so the engine plays that trial
+with fresh dice of the same seed. A fork that hands back its first
+`GIVE_UP_AFTER` trials without finishing one (the firefight: its sides must walk before
+they fight) stops trying, so as not to add to the engine's time.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
 nwo examples and generated close-quarters fights through both, seed for seed, and compares
@@ -41,7 +47,7 @@ from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.fastpath_fight import Fight
-from fracas.rulesets.nwo.fastpath_fork import STATUSES, Compiled
+from fracas.rulesets.nwo.fastpath_fork import HANDED_BACK_EFFECTS, STATUSES, Compiled
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
@@ -54,11 +60,18 @@ MODELLED_EFFECTS = frozenset(
         "extra_attack_same_target",
         "extra_attack",
         "extra_attack_other_target",
+        "stun",
+        "splash_adjacent",
+        "suppress_target",
     }
 )
-"""Crit effects restated here (`crits.apply`); a fork whose arsenals hold any other is left
-to the engine. The tactics never name an `extra_target`, so `extra_attack` strikes the same
-target again and the revolver's `extra_attack_other_target` is forgone without a roll."""
+"""Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so
+`extra_attack` strikes the same target again and the revolver's `extra_attack_other_target`
+is forgone without a roll. The assault rifle's suppression (`crits._suppress`) lasts until
+the start of the target's next turn, and only what happens before then reads it (a
+reaction's or a watch's verify, `arms.suppression_block`, `support`'s watches): nobody
+moves or watches here, and the target's own turn begins by lifting it, so it is played as
+nothing (`Fight.crit_effect`)."""
 
 
 def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
@@ -100,7 +113,7 @@ def _modelled(who: Operative) -> bool:
     """Only what the modelled rules read: the status, arms and the one condition."""
     if who.status not in STATUSES or who.grapple_fails:
         return False
-    if any(w.effect not in MODELLED_EFFECTS for w in who.arsenal):
+    if any(w.effect not in MODELLED_EFFECTS | HANDED_BACK_EFFECTS for w in who.arsenal):
         return False
     return all(_blade_as_the_rules_put_it(condition, who) for condition in who.conditions)
 
@@ -118,13 +131,34 @@ def _blade_as_the_rules_put_it(c: Condition, who: Operative) -> bool:
     )
 
 
+GIVE_UP_AFTER = 24
+"""Trials handed back, with none finished, after which a fork's trials go straight to the
+engine: a fork whose fighters must walk before they fight (the firefight) hands every trial
+back at its first step, and trying each one first only adds to the engine's time. Which
+trials the engine plays never changes a result (it plays them with fresh dice of their
+seed either way)."""
+
+
 class _FastPath:
     """A compiled fork, played one trial a call."""
 
-    __slots__ = ("compiled",)
+    __slots__ = ("compiled", "finished", "handed_back")
 
     def __init__(self, compiled: Compiled) -> None:
         self.compiled = compiled
+        self.finished = 0
+        self.handed_back = 0
+
+    @property
+    def given_up(self) -> bool:
+        return not self.finished and self.handed_back >= GIVE_UP_AFTER
 
     def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
-        return Fight(self.compiled, dice.rng.randint).play(max_rounds)
+        if self.given_up:
+            return None
+        fought = Fight(self.compiled, dice.rng.randint).play(max_rounds)
+        if fought is None:
+            self.handed_back += 1
+        else:
+            self.finished += 1
+        return fought

@@ -9,14 +9,19 @@ from fracas.core.initiative import rank
 from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.fastpath_fork import (
     ACTIVE,
+    BRACE,
     DEAD,
+    HANDED_BACK_EFFECTS,
+    RELOAD,
     UNCONSCIOUS,
     Arm,
     Compiled,
     Strike,
 )
 from fracas.rulesets.nwo.options import NwoOptions
+from fracas.rulesets.nwo.rules.arms import RELOAD_DC
 from fracas.rulesets.nwo.rules.attack import COVER_BONUS, RANGED_DEFENSE_CRIT
+from fracas.rulesets.nwo.rules.crits import SPLASH_DAMAGE, SPLASH_TARGETS
 from fracas.rulesets.nwo.tactics import GOOD_CHANCE, HURT_SHARE
 
 TURN_ACTIONS = 20
@@ -54,6 +59,11 @@ class Fight:
         self.dashing = c.dashing[:]
         self.spent = c.spent[:]
         self.blade = c.blade[:]
+        n = len(c.hp)
+        self.stunned = [0] * n
+        """Turn ends a stun still waits for (crits._stun; no fork holds one)."""
+        self.braced = [False] * n
+        """Braced until the start of the fighter's next turn (posture.resolve_brace)."""
         self.order = c.order
         self.round = c.round
         self.index = c.index
@@ -78,6 +88,13 @@ class Fight:
                     strike = self.choose(n)
                     if strike is None:
                         break
+                    if strike[0] == RELOAD:
+                        self.reload(n, strike[1])
+                        continue
+                    if strike[0] == BRACE:
+                        self.acted = True  # posture.resolve_brace: the action, and BRACED
+                        self.braced[n] = True
+                        continue
                     self.attack(n, *strike)
                     if self.fell:  # only a fall can end the fight
                         self.fell = False
@@ -143,6 +160,7 @@ class Fight:
             self.index = index
             self.acted = self.shot = False  # TURN_RESET
             self.dashing[m] = self.spent[m] = False
+            self.braced[m] = False  # lapse_conditions at the start of the turn: BRACED
             if self.status[m] == ACTIVE:  # BaseRuleset.on_turn_start: only the active act
                 return
             self.lapse(m)  # a skipped turn ends too
@@ -152,9 +170,12 @@ class Fight:
             index += 1
 
     def lapse(self, n: int) -> None:
-        """The end of `n`'s turn counts its long blade's advantage down (lapse_conditions)."""
+        """The end of `n`'s turn counts its long blade's advantage and a stun down
+        (lapse_conditions)."""
         if self.blade[n]:
             self.blade[n] -= 1
+        if self.stunned[n]:
+            self.stunned[n] -= 1
 
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
@@ -186,6 +207,18 @@ class Fight:
                 return True
         return False
 
+    def braces(self, n: int) -> bool:
+        """The tactics' brace (a hurt fighter, engaged, backed by an unhurt friend: the
+        caller has checked the engagement and the strike), as posture.verify_brace allows
+        it; refused, the tactics' next wish (no step, being engaged) is the strike."""
+        if not self.c.arms[n].braces or not self.hurt(n):
+            return False
+        status, side = self.status, self.c.side
+        return any(
+            m != n and status[m] == ACTIVE and side[m] == side[n] and not self.hurt(m)
+            for m in range(len(status))
+        )
+
     def hurt(self, n: int) -> bool:
         return self.ahp[n] == 0 and self.hp[n] * HURT_SHARE <= self.c.max_hp[n]
 
@@ -193,7 +226,10 @@ class Fight:
         """`decide`, kept per situation: the answer follows from who decides, the turn's
         flags, its empty guns and everyone's HP, armor hitpoints, status and dash (all
         else `decide` reads is fixed for the fork), and fights meet the same situations
-        over and over, so a known one costs a key and a look-up."""
+        over and over, so a known one costs a key and a look-up. A stunned fighter only
+        ends its turn (Nwo.verify refuses it every other action)."""
+        if self.stunned[n]:
+            return None
         key = (
             n,
             self.acted,
@@ -240,18 +276,15 @@ class Fight:
             raise Handback  # a step to cover or toward the foes
         best = self.best_strike(n, foes, engaged)
         if best is None:
-            raise Handback  # reloads, draws, bare hands, dashes and walks
+            for w in c.arms[n].reload_order:  # tactics._reloads, the first wish now
+                if self.dry[n] & c.arms[n].wielded[w].slot:
+                    return (RELOAD, w)
+            if engaged and self.braces(n):
+                return (BRACE, 0)
+            raise Handback  # draws, bare hands, dashes and walks
         chance, strike = best
-        if (
-            self.hurt(n)
-            and engaged
-            and chance < GOOD_CHANCE
-            and any(
-                m != n and status[m] == ACTIVE and side[m] == side[n] and not self.hurt(m)
-                for m in range(len(status))
-            )
-        ):
-            raise Handback  # a brace
+        if engaged and chance < GOOD_CHANCE and self.braces(n):
+            return (BRACE, 0)
         if chance < GOOD_CHANCE and not engaged and mobile:
             raise Handback  # a better tile, weighed by _strike_after_moving
         if not self.may_strike(n, strike[0], c.arms[n].wielded[strike[1]], engaged):
@@ -340,6 +373,28 @@ class Fight:
             return False
         return not c.walled[n][target] and not self.dry[n] & weapon.slot
 
+    # -- reloading (rules/arms.py) ---------------------------------------------------------
+
+    def reload(self, n: int, w: int) -> None:
+        """arms.resolve_reload under the default options: a check of half Aiming against
+        DC 10 on a plain panel (no modelled condition gives it an edge). A pass fills the
+        magazine and keeps the action; a failure spends action and movement, and fills it
+        only if the turn was still whole (nobody has moved here: movement not yet spent)."""
+        weapon = self.c.arms[n].wielded[w]
+        r = self.r
+        passed = r(1, 6) + r(1, 6) + self.c.aiming[n] >= RELOAD_DC
+        if not passed:
+            whole = not self.spent[n]
+            self.acted = True
+            self.spent[n] = True
+            if not whole:
+                return
+        assert weapon.magazine is not None
+        self.ammo[n][weapon.id] = weapon.magazine
+        for arm in self.c.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
+            if arm.id == weapon.id:
+                self.dry[n] &= ~arm.slot
+
     # -- the attack (rules/attack.py, rules/panel.py, rules/crits.py) ----------------------
 
     def attack(self, n: int, target: int, w: int) -> None:
@@ -359,13 +414,6 @@ class Fight:
         if (second > first) if edge > 0 else (second < first):
             return c + d + modifier, second[1]
         return a + b + modifier, first[1]
-        if edge:
-            c, d = r(1, 6), r(1, 6)
-            first = (a + b, a == b and a in crit)
-            second = (c + d, c == d and c in crit)
-            if (second > first) if edge > 0 else (second < first):
-                a, b = c, d
-        return a + b + modifier, a == b and a in crit
 
     def strike(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
         """attack.strike: the attack roll, the characters in the way, the defense, damage,
@@ -422,7 +470,8 @@ class Fight:
             crit_faces = c.arms[target].guard_crit
         if self.status[target] != ACTIVE:
             return "critical" if attack_crit else "hit"
-        defense, defense_crit = self.panel(bonus, 1 if self.blade[target] else 0, crit_faces)
+        edge = self.blade[target] or (self.braced[target] and not weapon.ranged)  # defense_edge
+        defense, defense_crit = self.panel(bonus, 1 if edge else 0, crit_faces)
         if attack_crit and defense_crit:
             return "parry"
         if defense_crit:
@@ -457,9 +506,17 @@ class Fight:
                 self.dealt[actor] += lost
 
     def crit_effect(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
-        """crits.apply for the modelled effects (no flamethrower is held: no canister)."""
+        """crits.apply for the modelled effects (no flamethrower is held: no canister; a
+        suppression has no reader before it lapses, see MODELLED_EFFECTS); an effect only
+        handed back ends the fast path here."""
         effect = weapon.effect
-        if effect == "blade_advantage":  # crits._through_next_turn
+        if effect in HANDED_BACK_EFFECTS:
+            raise Handback
+        if effect == "splash_adjacent":
+            self.splash(n, target)
+        elif effect == "stun":  # crits._stun: through the target's next turn
+            self.stunned[target] = 2 if self.order[self.index] == target else 1
+        elif effect == "blade_advantage":  # crits._through_next_turn
             self.blade[n] = 2 if self.order[self.index] == n else 1
         elif effect in ("extra_attack_same_target", "extra_attack"):  # crits._extra_attack
             if chain + 1 > MAX_CRIT_CHAIN:
@@ -470,6 +527,26 @@ class Fight:
             if not self.may_strike_again(n, target, weapon):
                 return
             self.strike(n, target, weapon, w, chain + 1)
+
+    def splash(self, n: int, target: int) -> None:
+        """crits._splash with no targets named (the tactics name none): the two living
+        (`_bystanders`) next to the target nearest the shooter, ties in listing order, take
+        4 damage each, armor first, no defense."""
+        c = self.c
+        status, tile, gap = self.status, c.tile, c.gap[n]
+        x, y = tile[target]
+        nearby = [
+            m
+            for m in range(len(status))
+            if m != n
+            and m != target
+            and status[m] != DEAD
+            and tile[m] != (x, y)
+            and max(abs(tile[m][0] - x), abs(tile[m][1] - y)) == 1
+        ]
+        nearby.sort(key=gap.__getitem__)
+        for m in nearby[:SPLASH_TARGETS]:
+            self.deal(m, SPLASH_DAMAGE)
 
     def may_strike_again(self, n: int, target: int, weapon: Arm) -> bool:
         """attack.check_can_strike for an extra attack (the action is already spent)."""

@@ -21,7 +21,19 @@ ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
 Strike = tuple[int, int]
-"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands."""
+"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands; or,
+with `RELOAD` for the foe, a reload of the gun at that place; `BRACE`, a brace."""
+
+RELOAD = -2
+BRACE = -3
+"""With BRACE for the foe, a brace (the weapon's place unused)."""
+
+HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
+"""Crit effects that act only once a crit has landed (`crits._perform` after the damage):
+a fork whose arsenals hold them is played until such a crit lands, then handed back
+(`Fight.crit_effect`), as most fights see few. Any other effect (the flamethrower's area and
+canister, the machine gun's, the bolt's turn-start checks, the lever's next-round edge)
+changes more than its crit, so its fork is left to the engine."""
 
 
 def half(value: int) -> int:
@@ -48,6 +60,7 @@ class Arm:
         "extra",
         "hands",
         "id",
+        "magazine",
         "range",
         "ranged",
         "reach",
@@ -64,6 +77,7 @@ class Arm:
         self.extra = weapon.effect in ("extra_attack_same_target", "extra_attack")
         self.blade = weapon.effect == "blade_advantage"
         self.hands = weapon.hands
+        self.magazine = weapon.magazine
         self.range = weapon.range
         self.reach = weapon.reach
         self.slot = 1 << slot
@@ -73,10 +87,12 @@ class Arms:
     """What a fighter holds, read once (nobody draws, drops or swaps here)."""
 
     __slots__ = (
+        "braces",
         "guard",
         "guard_crit",
         "holds_melee",
         "reach",
+        "reload_order",
         "shoots",
         "swing",
         "wielded",
@@ -91,8 +107,17 @@ class Arms:
         self.guard = melee_modifier(who, guard)
         self.guard_crit = guard.crit
         self.holds_melee = who.holds_melee
+        self.braces = any(not w.is_ranged and w.id != UNARMED for w in hand)
+        """posture.verify_brace: a melee weapon (not bare hands) in hand."""
         self.shoots = any(w.is_ranged for w in hand)
         self.reach = who.reach
+        self.reload_order = [
+            who.wielded.index(w.id)
+            for w in hand
+            if w.magazine is not None and who.rounds(w.id) is not None
+        ]
+        """The guns `tactics._reloads` would reload, in its (the arsenal's) order, by their
+        place in `wielded` (arms.verify_reload: a magazine, and rounds counted)."""
         self.swing = [
             0 if w.is_ranged else melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
