@@ -152,6 +152,8 @@ class _Sheet:
         "answers",
         "best_skill",
         "body",
+        "carried",
+        "clawed",
         "cloaks",
         "foes",
         "kind",
@@ -175,12 +177,15 @@ class _Sheet:
         self.reflex = w.reflex
         self.move = w.race.move
         self.cloaks = w.cloaks
+        self.clawed = w.race.natural_weapon > 0
+        """exchange._wields_a_weapon reads the race's Tier, not the one crits lowered."""
         self.shielded = w.shield_equipped
         self.best_skill = w.skills.best_weapon_skill()
         self.natural_reach = max(1, w.race.natural_reach)  # arms.arm, bare hands
         index = {x.id: n for n, x in enumerate(w.weapons)}
         self.main = UNARMED if w.main is None else index[w.main]
         self.wielded = [] if w.main is None else [self.main]
+        self.carried = list(range(len(w.weapons)))
         # the arm the tactics strike with (arms.arm of the main hand)
         if w.main is None:
             self.kind, self.skill, self.mine, self.range = UNARMED_KIND, w.skills.unarmed, 0, 0
@@ -504,6 +509,10 @@ class _Fight:
         if not foes:
             return (END, 0)
         foes.sort(key=lambda f: (gap(n, f), hp[f], rank[f]))
+        if sheet.main == UNARMED and sheet.carried:
+            natural = self.natural_weapon[n]
+            if any(self.tiers[n][w] > natural for w in sheet.carried):
+                raise _Handback  # tactics._rearm swaps a weapon in: not restated
         spare = self.actions < ACTIONS_PER_TURN
         if spare and not self.contested:
             for foe in foes:
@@ -790,7 +799,7 @@ class _Fight:
         elif winner < 0:
             if gap > answer[2]:
                 return  # "If they are outside melee range, they will simply dodge"
-            if not (o.unarmed_counters or self.natural_weapon[foe] > 0 or answer[0] != UNARMED):
+            if not (o.unarmed_counters or theirs.clawed or answer[0] != UNARMED):
                 return  # B18: bare hands only dodge
             if o.faces_target:
                 armor = self.armor_bonus(n) + (self.shield[n] if sheet.shielded else 0)
