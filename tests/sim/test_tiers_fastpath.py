@@ -179,7 +179,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     free = [t for t in tiles if t not in walls]
     sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=3))  # 2 or 3 sides
     places = draw(st.permutations(free))
-    combatants = []
+    combatants: list[dict[str, Any]] = []
     for s, size in enumerate(sizes):
         for i in range(size):
             combatants.append(draw(fighters("abc"[s], i, places[len(combatants)])))

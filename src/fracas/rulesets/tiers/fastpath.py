@@ -30,7 +30,7 @@ test fails until both agree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import groupby
+from itertools import groupby, pairwise
 from typing import cast
 
 from fracas.core.dice import Dice, RandInt
@@ -51,6 +51,8 @@ from fracas.rulesets.tiers.sheet import FACINGS, Weapon
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
+STEPS = [STEP[f] for f in FACINGS]
+"""One square toward each facing, by its index in FACINGS."""
 _STATUS = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
 MODELLED = frozenset(
@@ -89,8 +91,28 @@ ARMOR, NAT_ARMOR, SHIELD, NATURAL = 1000, 1001, 1002, 1003
 MELEE, UNARMED_KIND, BOW, THROWN = range(4)
 _KINDS = {"melee": MELEE, "bow": BOW, "thrown": THROWN}
 
-# what the tactics chose: (kind, target index or tile)
+# what the tactics chose: (kind, foe, tile)
 END, ATTACK, MOVE, FACE = range(4)
+Choice = tuple[int, int, Tile]
+_END: Choice = (END, -1, (0, 0))
+Layout = tuple[Tile | None, ...]
+"""Each fighter's tile while it stands, None once fallen: all the tactics' checks read."""
+Answer = tuple[int, int, int]
+"""A defender's melee choice: (weapon, skill, reach)."""
+Gear = tuple[int, ...]
+"""What crits may lower on a fighter, as one key: armor, natural armor, shield, natural
+weapon, then each weapon's Tier."""
+
+
+def _gear_key(
+    armor: list[int],
+    natural_armor: list[int],
+    shield: list[int],
+    natural_weapon: list[int],
+    tiers: list[list[int]],
+    n: int,
+) -> Gear:
+    return (armor[n], natural_armor[n], shield[n], natural_weapon[n], *tiers[n])
 
 
 def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
@@ -156,6 +178,7 @@ class _Sheet:
         "clawed",
         "cloaks",
         "foes",
+        "index",
         "kind",
         "main",
         "mine",
@@ -170,7 +193,8 @@ class _Sheet:
         "wielded",
     )
 
-    def __init__(self, w: Warrior) -> None:
+    def __init__(self, w: Warrior, index: int) -> None:
+        self.index = index
         self.side = 0
         self.foes: list[int] = []
         self.body = w.body
@@ -182,10 +206,11 @@ class _Sheet:
         self.shielded = w.shield_equipped
         self.best_skill = w.skills.best_weapon_skill()
         self.natural_reach = max(1, w.race.natural_reach)  # arms.arm, bare hands
-        index = {x.id: n for n, x in enumerate(w.weapons)}
-        self.main = UNARMED if w.main is None else index[w.main]
+        ids = {x.id: n for n, x in enumerate(w.weapons)}
+        self.main = UNARMED if w.main is None else ids[w.main]
         self.wielded = [] if w.main is None else [self.main]
-        self.carried = list(range(len(w.weapons)))
+        self.carried = list(range(len(w.weapons))) if w.main is None else []
+        """The weapons tactics._rearm may take up: only with bare hands."""
         # the arm the tactics strike with (arms.arm of the main hand)
         if w.main is None:
             self.kind, self.skill, self.mine, self.range = UNARMED_KIND, w.skills.unarmed, 0, 0
@@ -217,10 +242,10 @@ class _Readings:
     """The modelled options as the plain flags the rules test, read once per fork."""
 
     __slots__ = (
-        "at_negative_max",
         "cloaks",
         "covered",
         "crits",
+        "death",
         "faces_target",
         "forced",
         "least",
@@ -232,7 +257,7 @@ class _Readings:
 
     def __init__(self, opts: TiersOptions) -> None:
         self.tie = opts.tie
-        self.at_negative_max = opts.death
+        self.death = opts.death
         self.crits = opts.crits
         self.uncontested_crits = opts.uncontested_crits
         self.least = opts.min_damage
@@ -252,7 +277,7 @@ class _Compiled:
     ) -> None:
         self.o = _Readings(opts)
         self.board = board
-        self.sheets = [_Sheet(w) for w in warriors]
+        self.sheets = [_Sheet(w, n) for n, w in enumerate(warriors)]
         sides = list(dict.fromkeys(w.side for w in warriors))
         self.side_names = sides
         for n, w in enumerate(warriors):
@@ -265,8 +290,7 @@ class _Compiled:
         self.hp = [w.hp for w in warriors]
         self.max_hp = [w.max_hp for w in warriors]
         self.status = [_STATUS[w.status] for w in warriors]
-        self.x = [w.x for w in warriors]
-        self.y = [w.y for w in warriors]
+        self.pos = [w.tile for w in warriors]
         self.facing = [FACINGS.index(w.facing) for w in warriors]
         self.facing_on = [-1 if w.facing_on is None else where[w.facing_on] for w in warriors]
         self.tiers = [list(w.weapon_tiers) for w in warriors]
@@ -274,11 +298,23 @@ class _Compiled:
         self.natural_weapon = [w.natural_weapon for w in warriors]
         self.natural_armor = [w.natural_armor for w in warriors]
         self.shield = [w.shield for w in warriors]
-        self.walks: dict[tuple[object, ...], Tile | None] = {}
-        """tactics._best_tile's answers by (mover, tiles of the mover, its foe, the rest)."""
-        self.fire: dict[tuple[object, ...], bool] = {}
-        """Whether a projectile may fly (exchange.reach_check past the range, cover's whole
-        view), by the shooter's and target's tiles and who else stands where."""
+        self.gear = [
+            _gear_key(
+                self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, n
+            )
+            for n in range(len(warriors))
+        ]
+        self.ranked: dict[tuple[int, Layout], tuple[tuple[tuple[int, int, int], ...], bool]] = {}
+        """Each fighter's standing foes by layout: (gap, id rank, foe), nearest first, and
+        whether two stand equally near (then their HP decides, as in tactics._foes)."""
+        self.plans: dict[tuple[object, ...], Choice | None] = {}
+        """The blow or the walk the tactics choose by (fighter, layout, foes in order, the
+        turn's actions left): what `verify` accepts there depends on nothing else."""
+        self.picks: dict[tuple[object, ...], tuple[Answer, int | None, int | None]] = {}
+        """The defender's answer and the tactics' crit picks by (attacker, defender, gap,
+        both fighters' gear)."""
+        self.sight: dict[tuple[Tile, Tile], bool] = {}
+        """Grid.sight_blocked by the two tiles."""
         self.compass: dict[tuple[int, int], int] = {}
         """common.direction by (dx, dy), as an index of FACINGS."""
 
@@ -298,27 +334,30 @@ class _Fight:
         self.o = c.o
         self.r = randint
         self.sheets = c.sheets
-        self.board = c.board
         self.hp = c.hp[:]
         self.max_hp = c.max_hp
         self.status = c.status[:]
-        self.x = c.x[:]
-        self.y = c.y[:]
+        self.pos = c.pos[:]
         self.facing = c.facing[:]
         self.facing_on = c.facing_on[:]
-        self.turned: list[tuple[int, int] | None] = [None] * len(self.hp)
+        n = len(self.hp)
+        self.turned: list[tuple[int, int] | None] = [None] * n
+        self.turning = False
+        """Someone is turned to its attacker (`turn_to`) till the next turn starts."""
         self.tiers = [t[:] for t in c.tiers]
         self.armor = c.armor[:]
         self.natural_weapon = c.natural_weapon[:]
         self.natural_armor = c.natural_armor[:]
         self.shield = c.shield[:]
+        self.gear = c.gear[:]
+        self.layout: Layout | None = None
+        """Who stands where, worked out again only after a move or a fall."""
         self.order: list[int] = []
         self.round = 0
         self.index = 0
         self.outcome: str | None = None
         self.actions = 0
         self.contested = False
-        n = len(self.hp)
         self.dealt = [0] * n
         self.taken = [0] * n
         self.actor = -1
@@ -339,7 +378,7 @@ class _Fight:
                 self.actor = n
                 steps = 0
                 choice = choose(n)
-                while choice[0] != END:
+                while choice is not _END:
                     act(n, choice)
                     steps += 1
                     if steps > TURN_ACTIONS:
@@ -399,43 +438,47 @@ class _Fight:
         """InitiativeRounds._start_turn: the turn's two actions again (Tiers.apply of
         TurnStarted), every turned defender facing as declared (turning.on_turn_start), and
         those who cannot act skipped."""
-        status = self.status
+        status, order = self.status, self.order
         while True:
             self.index = index
-            n = self.order[index]
             self.actions, self.contested = 0, False
-            if any(t is not None for t in self.turned):
+            if self.turning:
                 self.turn_back()
-            if status[n] == ACTIVE:
+            if status[order[index]] == ACTIVE:
                 return
             skipped += 1
-            if skipped >= 3 * len(self.order):
+            if skipped >= 3 * len(order):
                 raise _Handback  # the engine's stalemate stop: the outcome check comes first
             index += 1
-            if index >= len(self.order):
+            if index >= len(order):
                 self.round += 1
                 index = 0
 
     def end_turn(self) -> None:
-        """InitiativeRounds.end_turn (no condition lapses: the fighters bear none)."""
+        """InitiativeRounds.end_turn (no condition lapses: the fighters bear none; Tiers'
+        on_round_end, blindness.end_round, has nothing to clear in the light)."""
         index = self.index + 1
         if index >= len(self.order):
-            self.round += 1  # Tiers.on_round_end: blindness.end_round has nothing to clear
+            self.round += 1
             index = 0
+        if not self.turning and self.status[self.order[index]] == ACTIVE:
+            self.index = index  # start_turn for an active fighter, nobody turned
+            self.actions, self.contested = 0, False
+            return
         self.start_turn(index, skipped=0)
 
     def turn_back(self) -> None:
         """turning.on_turn_start: "after the attacker's turn concludes", every turned
         defender faces as declared again, or toward the one it kept in front."""
-        turned, facing, facing_on = self.turned, self.facing, self.facing_on
-        x, y = self.x, self.y
+        turned, facing, facing_on, pos = self.turned, self.facing, self.facing_on, self.pos
         for n, back in enumerate(turned):
             if back is None:
                 continue
             way, on = back
-            if on >= 0 and (x[on], y[on]) != (x[n], y[n]):
+            if on >= 0 and pos[on] != pos[n]:
                 way = self.direction(n, on)
             facing[n], facing_on[n], turned[n] = way, on, None
+        self.turning = False
 
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
@@ -452,20 +495,18 @@ class _Fight:
 
     def direction(self, n: int, toward: int) -> int:
         """common.direction from `n` toward `toward`, as an index of FACINGS."""
-        delta = (self.x[toward] - self.x[n], self.y[toward] - self.y[n])
+        (x0, y0), (x1, y1) = self.pos[n], self.pos[toward]
+        delta = (x1 - x0, y1 - y0)
         compass = self.c.compass
         way = compass.get(delta)
         if way is None:
             way = compass[delta] = FACINGS.index(direction((0, 0), delta))
         return way
 
-    def gap(self, a: int, b: int) -> int:
-        return max(abs(self.x[a] - self.x[b]), abs(self.y[a] - self.y[b]))
-
     def facing_of(self, n: int) -> int:
         """common.facing_of: a facing kept on someone points at them (unless on their tile)."""
         on = self.facing_on[n]
-        if on >= 0 and (self.x[on] != self.x[n] or self.y[on] != self.y[n]):
+        if on >= 0 and self.pos[on] != self.pos[n]:
             return self.direction(n, on)
         return self.facing[n]
 
@@ -473,9 +514,8 @@ class _Fight:
         """common.shield_against under `arc: center_line` for a one-tile defender."""
         if not self.sheets[n].shielded:
             return 0
-        x, y = self.x[n], self.y[n]
-        step = STEP[FACINGS[self.facing_of(n)]]
-        if ahead((2 * x, 2 * y), step, (self.x[attacker], self.y[attacker])):
+        x, y = self.pos[n]
+        if ahead((2 * x, 2 * y), STEPS[self.facing_of(n)], self.pos[attacker]):
             return self.shield[n]
         return 0
 
@@ -487,120 +527,129 @@ class _Fight:
         covered = o.covered and armor > 0
         return armor + cloaks + (0 if covered else self.natural_armor[n])
 
-    def taken_tiles(self) -> dict[Tile, int]:
-        """common.standing: who stands on each tile (the fallen take none)."""
-        x, y = self.x, self.y
-        return {(x[n], y[n]): n for n, s in enumerate(self.status) if s == ACTIVE}
+    def lay_out(self) -> Layout:
+        status = self.status
+        layout = self.layout = tuple(
+            [p if status[n] == ACTIVE else None for n, p in enumerate(self.pos)]
+        )
+        return layout
+
+    def blocked(self, here: Tile, there: Tile) -> bool:
+        """Grid.sight_blocked, remembered by the two tiles."""
+        sight = self.c.sight
+        key = (here, there)
+        known = sight.get(key)
+        if known is None:
+            known = sight[key] = self.c.board.sight_blocked(here, there)
+        return known
 
     # -- the tactics (tiers/tactics.py: _wishes, then Ruleset.first_legal) --------------
 
-    def choose(self, n: int) -> tuple[int, int]:
+    def choose(self, n: int) -> Choice:
         """The first of the tactics' wishes that `verify` accepts, else ending the turn. In a
         bright map of one-tile fighters without stealth, effects or a pair in hand, the
         wishes that can be legal are: a blow at the first foe it may reach (nearest first),
-        a walk toward the nearest, a turn to keep the nearest in front."""
-        status = self.status
-        if status[n] != ACTIVE:
-            return (END, 0)  # BaseRuleset.verify: only end_turn for the fallen
+        a walk toward the nearest, a turn to keep the nearest in front. The first two
+        depend only on the layout, the foes' order and the actions left, so they are
+        remembered per such situation (`_Compiled.plans`)."""
+        if self.status[n] != ACTIVE:
+            return _END  # BaseRuleset.verify: only end_turn for the fallen
+        c = self.c
+        layout = self.layout or self.lay_out()
         sheet = self.sheets[n]
-        hp, rank = self.hp, self.c.id_rank
-        gap = self.gap
-        foes = [f for f in sheet.foes if status[f] == ACTIVE]
-        if not foes:
-            return (END, 0)
-        foes.sort(key=lambda f: (gap(n, f), hp[f], rank[f]))
-        if sheet.main == UNARMED and sheet.carried:
-            natural = self.natural_weapon[n]
-            if any(self.tiers[n][w] > natural for w in sheet.carried):
-                raise _Handback  # tactics._rearm swaps a weapon in: not restated
+        ranked = c.ranked.get((n, layout))
+        if ranked is None:
+            ranked = c.ranked[(n, layout)] = _rank_foes(sheet, layout, c.id_rank)
+        near, tied = ranked
+        if not near:
+            return _END
+        if sheet.carried and self.may_rearm(n):
+            raise _Handback  # tactics._rearm swaps a weapon in: not restated
+        if tied:
+            hp = self.hp
+            foes = tuple([f for _, _, f in sorted(near, key=lambda g: (g[0], hp[g[2]], g[1]))])
+        else:
+            foes = tuple([f for _, _, f in near])
         spare = self.actions < ACTIONS_PER_TURN
-        if spare and not self.contested:
-            for foe in foes:
-                if self.may_strike(n, sheet, foe):
-                    return (ATTACK, foe)
-        nearest = foes[0]
-        if spare:
-            tile = self.best_tile(n, sheet, nearest)
-            if tile is not None:
-                return (MOVE, tile[0] * 65536 + tile[1])
-        if self.facing_on[n] != nearest:
-            return (FACE, nearest)
-        return (END, 0)
+        key = (n, layout, foes, spare, spare and not self.contested)
+        plans = c.plans
+        try:
+            plan = plans[key]
+        except KeyError:
+            if len(plans) >= KEPT:
+                plans.clear()
+            plan = plans[key] = self.plan(n, sheet, layout, foes, spare, key[4])
+        if plan is not None:
+            return plan
+        if self.facing_on[n] != foes[0]:
+            return (FACE, foes[0], (0, 0))
+        return _END
 
-    def may_strike(self, n: int, sheet: _Sheet, foe: int) -> bool:
+    def may_rearm(self, n: int) -> bool:
+        """tactics._rearm's test: bare hands, and a carried weapon above the natural one."""
+        natural = self.natural_weapon[n]
+        return any(self.tiers[n][w] > natural for w in self.sheets[n].carried)
+
+    def plan(
+        self,
+        n: int,
+        sheet: _Sheet,
+        layout: Layout,
+        foes: tuple[int, ...],
+        spare: bool,
+        strike: bool,
+    ) -> Choice | None:
+        """`choose` worked out: the blow at the first foe `may_strike` allows, else the walk
+        `tactics._best_tile` finds toward the nearest, else None."""
+        here = layout[n]
+        assert here is not None
+        if strike:
+            for foe in foes:
+                if self.may_strike(n, sheet, layout, here, foe):
+                    return (ATTACK, foe, here)
+        if spare:
+            tile = self.walk(n, sheet, layout, here, foes[0])
+            if tile is not None:
+                return (MOVE, foes[0], tile)
+        return None
+
+    def may_strike(self, n: int, sheet: _Sheet, layout: Layout, here: Tile, foe: int) -> bool:
         """exchange.verify for the tactics' plain attack: in reach or range, no wall between,
         and for a projectile nobody in the line of fire and the whole target in view."""
-        gap = self.gap(n, foe)
+        there = layout[foe]
+        assert there is not None
+        gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
         projectile = sheet.kind >= BOW
         if gap > (sheet.range if projectile else sheet.mine):
             return False
-        here, there = (self.x[n], self.y[n]), (self.x[foe], self.y[foe])
+        if self.blocked(here, there):
+            return False
         if not projectile:
-            return not self.board.sight_blocked(here, there)
-        taken = self.taken_tiles()
-        others = tuple(sorted(t for t, m in taken.items() if m != n and m != foe))
-        key = (here, there, others)
-        fire = self.c.fire
-        known = fire.get(key)
-        if known is None:
-            if len(fire) >= KEPT:
-                fire.clear()
-            known = fire[key] = self.clear_shot(here, there, frozenset(others))
-        return known
-
-    def clear_shot(self, eye: Tile, aim: Tile, others: frozenset[Tile]) -> bool:
-        """exchange.reach_check past the range, and cover.require_whole_view."""
-        board = self.board
-        if board.sight_blocked(eye, aim):
+            return True
+        others = frozenset(t for m, t in enumerate(layout) if t is not None and m not in (n, foe))
+        board = self.c.board
+        if any(tile in others for tile in board.line(here, there)):
             return False
-        if any(tile in others for tile in board.line(eye, aim)):
-            return False
-        walls = board.walls
-        for x in range(min(eye[0], aim[0]) - 1, max(eye[0], aim[0]) + 2):
-            for y in range(min(eye[1], aim[1]) - 1, max(eye[1], aim[1]) + 2):
-                tile = (x, y)
-                if tile not in walls and tile not in others:
-                    continue
-                if tile in (eye, aim):
-                    continue
-                dot = (x - eye[0]) * (aim[0] - eye[0]) + (y - eye[1]) * (aim[1] - eye[1])
-                if dot > 0 and hides(eye, tile, aim):
-                    return False
-        return True
+        return _whole_view(board, here, there, others)
 
-    def best_tile(self, n: int, sheet: _Sheet, foe: int) -> Tile | None:
-        """tactics._best_tile for a one-tile fighter, remembered per situation: the same
-        tiles for the walker, its foe and everyone else standing give the same walk."""
-        here, aim = (self.x[n], self.y[n]), (self.x[foe], self.y[foe])
-        taken = self.taken_tiles()
-        blocked = frozenset(t for t in taken if t != here)
-        key = (here, aim, blocked, sheet.move, sheet.mine, self.sheets[foe].theirs)
-        walks = self.c.walks
-        try:
-            return walks[key]
-        except KeyError:
-            pass
-        if len(walks) >= KEPT:
-            walks.clear()
-        tile = walks[key] = self.walk(here, aim, blocked, sheet, self.sheets[foe].theirs)
-        return tile
-
-    def walk(
-        self, here: Tile, aim: Tile, blocked: frozenset[Tile], sheet: _Sheet, theirs: int
-    ) -> Tile | None:
-        """`best_tile` worked out: the reachable tile nearest the foe, then the cheapest;
-        a fighter that outreaches the foe stops within its reach and beyond the foe's."""
-        mine = sheet.mine
-        board = self.board
+    def walk(self, n: int, sheet: _Sheet, layout: Layout, here: Tile, foe: int) -> Tile | None:
+        """tactics._best_tile for a one-tile fighter: the reachable tile nearest the foe,
+        then the cheapest; a fighter that outreaches the foe stops within its reach and
+        beyond the foe's, in sight of it."""
+        aim = layout[foe]
+        assert aim is not None
+        mine, theirs = sheet.mine, self.sheets[foe].theirs
+        board = self.c.board
         near_here = max(abs(here[0] - aim[0]), abs(here[1] - aim[1]))
         stand_off = mine > theirs and near_here > mine
 
         def poor(tile: Tile, near: int) -> bool:
             return not (stand_off and theirs < near <= mine) or board.sight_blocked(tile, aim)
 
+        blocked = frozenset(t for m, t in enumerate(layout) if t is not None and m != n)
         best: tuple[bool, int, int, Tile] | None = None
         for tile, cost in board.reachable(here, sheet.move, blocked).items():
-            if tile in blocked or tile == here:
+            if tile == here:
                 continue
             near = max(abs(tile[0] - aim[0]), abs(tile[1] - aim[1]))
             key = (poor(tile, near), near, cost, tile)
@@ -610,131 +659,23 @@ class _Fight:
             return None
         return best[3]
 
-    # -- crits' picks (crit_tactics.py) and targets (rules/crits.py) ----------------------
-
-    def hands_exposed(self, n: int) -> bool:
-        if self.sheets[n].shielded and self.shield[n] > 0:
-            return False
-        tiers = self.tiers[n]
-        return all(tiers[w] == 0 for w in self.sheets[n].wielded)
-
-    def tier_of(self, n: int, weapon: int) -> int:
-        """Warrior.tier_of: bare hands are T0 there (crits name them NATURAL)."""
-        return 0 if weapon == UNARMED else self.tiers[n][weapon]
-
-    def hit_targets(self, n: int, their: int) -> list[int]:
-        """crits.hit_targets: what a natural 20 may lower on `n`, answering with `their`."""
-        hands = self.hands_exposed(n)
-        natural = self.natural_weapon[n]
-        targets: list[int] = []
-        if hands and natural == 0:
-            targets.append(NATURAL)
-        if self.armor[n] > 0:
-            targets.append(ARMOR)
-        elif self.natural_armor[n] > 0:
-            targets.append(NAT_ARMOR)
-        if self.sheets[n].shielded and self.shield[n] > 0:
-            targets.append(SHIELD)
-        first = their if their != UNARMED and self.tiers[n][their] > 0 else None
-        names = [w for w in (their, *self.sheets[n].wielded) if w != UNARMED]
-        for name in (first, *names):
-            if name is not None and self.tiers[n][name] > 0 and name not in targets:
-                targets.append(name)
-        if hands and natural > 0:
-            targets.append(NATURAL)
-        return targets
-
-    def fail_targets(self, n: int, own: int) -> list[int]:
-        """crits.fail_targets (a natural 1 that hurts) for one arm, not a pair."""
-        natural_used = own == UNARMED
-        natural = self.natural_weapon[n]
-        if self.o.forced and natural_used:
-            return [NATURAL]
-        targets: list[int] = []
-        if not natural_used and self.tiers[n][own] > 0:
-            targets.append(own)
-        if natural_used and natural > 0:
-            targets.append(NATURAL)
-        if self.sheets[n].shielded and self.shield[n] > 0:
-            targets.append(SHIELD)
-        if natural_used and natural == 0:
-            targets.append(NATURAL)
-        for w in self.sheets[n].wielded:
-            if self.tiers[n][w] > 0 and w not in targets:
-                targets.append(w)
-        return targets
-
-    @staticmethod
-    def default_fail(targets: list[int], own: int) -> int | None:
-        """crits.default_fail: the default natural 1 stops at the shield."""
-        first = targets[0] if targets else None
-        if first in (SHIELD, NATURAL) or first == own:
-            return first
-        return None
-
-    def answer(self, n: int, gap: int) -> tuple[int, int, int]:
-        """arms.default_defense: a melee choice that reaches, best skill, then Tier."""
-        answers = self.sheets[n].answers
-        reaching = [a for a in answers if a[2] >= gap] or answers
-        natural, tiers = self.natural_weapon[n], self.tiers[n]
-        return max(reaching, key=lambda a: (a[1], natural if a[0] == UNARMED else tiers[a[0]]))
-
-    def picks(self, n: int, foe: int, gap: int) -> tuple[int | None, int | None]:
-        """tactics._strike's crit picks: crit_tactics.hit_pick and fail_pick, None where
-        the documented default would choose the same."""
-        sheet = self.sheets[n]
-        their = self.answer(foe, gap)
-        odds = edge(sheet.reflex + sheet.skill - self.sheets[foe].reflex - their[1])
-        targets = self.hit_targets(foe, their[0])
-        hit = self.hit_choice(foe, targets, odds)
-        if hit == (targets[0] if targets else None):
-            hit = None
-        own = sheet.main
-        failing = self.fail_targets(n, own)
-        fail = self.fail_choice(n, failing, odds)
-        if fail == self.default_fail(failing, own):
-            fail = None
-        return hit, fail
-
-    def hit_choice(self, foe: int, targets: list[int], odds: float) -> int | None:
-        natural = self.natural_weapon[foe]
-        if NATURAL in targets and natural == 0:
-            return NATURAL
-        guard = [t for t in (ARMOR, NAT_ARMOR, SHIELD) if t in targets]
-        held = [w for w in self.sheets[foe].wielded if w in targets]
-        tiers = self.tiers[foe]
-        blade: int | None = min(held, key=tiers.__getitem__) if held else None
-        if blade is None and NATURAL in targets:
-            blade = NATURAL
-        if odds >= FAVOURED:
-            return guard[0] if guard else blade
-        return blade if blade is not None else (guard[0] if guard else None)
-
-    def fail_choice(self, n: int, targets: list[int], odds: float) -> int | None:
-        natural = self.natural_weapon[n]
-        safe = [t for t in targets if not (t == NATURAL and natural == 0)]
-        if odds >= FAVOURED and SHIELD in safe:
-            return SHIELD
-        if targets[:1] == [NATURAL] and natural == 0 and safe:
-            return safe[0]
-        return None
-
     # -- resolving the chosen action (tiers/rules) ------------------------------------------
 
-    def act(self, n: int, choice: tuple[int, int]) -> None:
-        kind, what = choice
+    def act(self, n: int, choice: Choice) -> None:
+        kind, foe, tile = choice
         if kind == ATTACK:
             self.actions += 1  # ActionSpent, contested
             self.contested = True
-            self.exchange(n, what)
+            self.exchange(n, foe)
         elif kind == MOVE:  # movement.resolve_move, then Tiers.after_action's keep_facings
             self.actions += 1
-            self.x[n], self.y[n] = divmod(what, 65536)
+            self.pos[n] = tile
+            self.layout = None
             self.keep_facings(n)
         else:  # movement.resolve_face with a target
-            if (self.x[what], self.y[what]) != (self.x[n], self.y[n]):
-                self.facing[n] = self.direction(n, what)
-            self.facing_on[n] = what
+            if self.pos[foe] != self.pos[n]:
+                self.facing[n] = self.direction(n, foe)
+            self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
         """movement.keep_facings: a facing kept on someone turns as either of them moves."""
@@ -746,56 +687,66 @@ class _Fight:
                     facing[k] = now
 
     def exchange(self, n: int, foe: int) -> None:
-        """exchange.resolve for the tactics' attack (one arm, picks from `picks`)."""
+        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike)."""
         r, o, sheets = self.r, self.o, self.sheets
         sheet, theirs = sheets[n], sheets[foe]
-        gap = self.gap(n, foe)
-        hit_pick, fail_pick = self.picks(n, foe, gap)  # as tactics._strike names them
-        answer = self.answer(foe, gap)
+        here, there = self.pos[n], self.pos[foe]
+        gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+        key = (n, foe, gap, self.gear[n], self.gear[foe])
+        picked = self.c.picks.get(key)
+        if picked is None:
+            if len(self.c.picks) >= KEPT:
+                self.c.picks.clear()
+            picked = self.c.picks[key] = picks(self, n, foe, gap)
+        answer, hit_pick, fail_pick = picked
         defense_skill = theirs.best_skill if sheet.kind >= BOW else answer[1]
         active = self.status[foe] == ACTIVE
         attack_mod = sheet.reflex + sheet.skill
         defense_mod = theirs.reflex + defense_skill
-        defense_face = 0
-        attack_total = defense_total = 0
-        for attempt in range(EXCHANGE_REROLLS + 1):
-            attack_face = r(1, 20)
-            attack_total = attack_face + attack_mod
-            if active:
-                defense_face = r(1, 20)
-                defense_total = defense_face + defense_mod
-            else:
-                defense_total, defense_face = 0, 0
-            if attack_total != defense_total:
-                break
-            if o.tie != "reroll" or attempt == EXCHANGE_REROLLS:
-                break
+        attack_face = r(1, 20)
+        attack_total = attack_face + attack_mod
+        if active:
+            defense_face = r(1, 20)
+            defense_total = defense_face + defense_mod
+        else:
+            defense_face = defense_total = 0
+        if attack_total == defense_total and o.tie == "reroll":
+            for _ in range(EXCHANGE_REROLLS):
+                attack_face = r(1, 20)
+                attack_total = attack_face + attack_mod
+                if active:
+                    defense_face = r(1, 20)
+                    defense_total = defense_face + defense_mod
+                if attack_total != defense_total:
+                    break
         if attack_total > defense_total:
             winner = 1
         elif defense_total > attack_total or o.tie == "defender":
             winner = -1
         else:
             winner = 0
-        if winner < 0 and active and (self.x[n], self.y[n]) != (self.x[foe], self.y[foe]):
+        if winner < 0 and active and here != there:
             self.turn_to(foe, n)
-        if o.crits and (active or o.uncontested_crits):
+        if (attack_face == 20 or attack_face == 1 or defense_face == 20 or defense_face == 1) and (
+            o.crits and (active or o.uncontested_crits)
+        ):
             if attack_face == 20:
-                self.critical_hit(foe, answer[0], hit_pick)
+                critical_hit(self, foe, answer[0], hit_pick)
             elif attack_face == 1:
-                self.critical_failure(n, sheet.main, fail_pick)
+                critical_failure(self, n, sheet.main, fail_pick)
             if defense_face == 20:
-                self.critical_hit(n, sheet.main, None)
+                critical_hit(self, n, sheet.main, None)
             elif defense_face == 1:
-                self.critical_failure(foe, answer[0], None)
+                critical_failure(self, foe, answer[0], None)
         difference = abs(attack_total - defense_total)
         if winner > 0:
             tier = self.arm_tier(n, sheet.main)
             armor = self.armor_bonus(foe) + self.shield_against(foe, n)
             if sheet.kind == BOW:
-                amount = max(0, difference + tier - armor)
+                amount = difference + tier - armor
             else:
-                amount = max(0, difference + sheet.body + tier - armor)
-            self.land(foe, amount)
+                amount = difference + sheet.body + tier - armor
+            self.land(foe, amount if amount > 0 else 0)
         elif winner < 0:
             if gap > answer[2]:
                 return  # "If they are outside melee range, they will simply dodge"
@@ -805,8 +756,8 @@ class _Fight:
                 armor = self.armor_bonus(n) + (self.shield[n] if sheet.shielded else 0)
             else:
                 armor = self.armor_bonus(n) + self.shield_against(n, foe)
-            tier = self.arm_tier(foe, answer[0])
-            self.land(n, max(0, difference + theirs.body + tier - armor))
+            amount = difference + theirs.body + self.arm_tier(foe, answer[0]) - armor
+            self.land(n, amount if amount > 0 else 0)
 
     def arm_tier(self, n: int, weapon: int) -> int:
         """exchange._tier_now: the weapon's Tier after this exchange's crits."""
@@ -818,29 +769,17 @@ class _Fight:
         if back is None:
             back = (self.facing[defender], self.facing_on[defender])
         self.turned[defender] = back
+        self.turning = True
         self.facing[defender] = self.direction(defender, attacker)
         self.facing_on[defender] = -1
-
-    def critical_hit(self, opponent: int, their: int, pick: int | None) -> None:
-        targets = self.hit_targets(opponent, their)
-        target = pick if pick in targets else (targets[0] if targets else None)
-        if target is not None:
-            self.lower(opponent, target, 0)
-
-    def critical_failure(self, roller: int, own: int, pick: int | None) -> None:
-        targets = self.fail_targets(roller, own)
-        target = pick if pick in targets else self.default_fail(targets, own)
-        armor = self.armor_bonus(roller) if self.o.ten_armor else 0
-        if target is not None:
-            self.lower(roller, target, armor)
 
     def lower(self, owner: int, target: int, armor: int) -> None:
         """crits._lower: a Tier off the item, or at a T0 natural weapon the 10 damage."""
         if target == NATURAL:
             if self.natural_weapon[owner] == 0:
                 self.deal(owner, NATURAL_WEAPON_DAMAGE - armor)
-            else:
-                self.natural_weapon[owner] -= 1
+                return
+            self.natural_weapon[owner] -= 1
         elif target == ARMOR:
             self.armor[owner] -= 1
         elif target == NAT_ARMOR:
@@ -849,6 +788,9 @@ class _Fight:
             self.shield[owner] -= 1
         else:
             self.tiers[owner][target] -= 1
+        self.gear[owner] = _gear_key(
+            self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, owner
+        )
 
     # -- harm (rules/harm.py) ----------------------------------------------------------------
 
@@ -870,9 +812,176 @@ class _Fight:
         status = self.status[n]
         if status == DEAD:
             return
-        if is_dead(hp, self.max_hp[n], self.o.at_negative_max):
+        if is_dead(hp, self.max_hp[n], self.o.death):
             self.status[n] = DEAD
-            self.fell = True
         elif hp <= 0 and status == ACTIVE:
             self.status[n] = UNCONSCIOUS
-            self.fell = True
+        else:
+            return
+        self.fell = True
+        self.layout = None
+
+
+def _rank_foes(
+    sheet: _Sheet, layout: Layout, id_rank: list[int]
+) -> tuple[tuple[tuple[int, int, int], ...], bool]:
+    """tactics._foes by layout: the standing foes by gap, then id; `tied` when two stand
+    equally near, so that their HP must order them first (`choose`)."""
+    here = layout[sheet.index]
+    assert here is not None
+    near = sorted(
+        (max(abs(here[0] - t[0]), abs(here[1] - t[1])), id_rank[f], f)
+        for f in sheet.foes
+        if (t := layout[f]) is not None
+    )
+    tied = any(a[0] == b[0] for a, b in pairwise(near))
+    return tuple(near), tied
+
+
+def _whole_view(board: Grid, eye: Tile, aim: Tile, others: frozenset[Tile]) -> bool:
+    """cover.require_whole_view (`line_of_fire: whole_tile`): no wall, terrain or standing
+    character hides any part of the target's tile from the shooter's centre."""
+    walls = board.walls
+    for x in range(min(eye[0], aim[0]) - 1, max(eye[0], aim[0]) + 2):
+        for y in range(min(eye[1], aim[1]) - 1, max(eye[1], aim[1]) + 2):
+            tile = (x, y)
+            if tile in (eye, aim) or (tile not in walls and tile not in others):
+                continue
+            ahead_of_eye = (x - eye[0]) * (aim[0] - eye[0]) + (y - eye[1]) * (aim[1] - eye[1])
+            if ahead_of_eye > 0 and hides(eye, tile, aim):
+                return False
+    return True
+
+
+# -- crits' picks (crit_tactics.py) and targets (rules/crits.py) ------------------------------
+
+
+def hands_exposed(f: _Fight, n: int) -> bool:
+    if f.sheets[n].shielded and f.shield[n] > 0:
+        return False
+    tiers = f.tiers[n]
+    return all(tiers[w] == 0 for w in f.sheets[n].wielded)
+
+
+def hit_targets(f: _Fight, n: int, their: int) -> list[int]:
+    """crits.hit_targets: what a natural 20 may lower on `n`, answering with `their`."""
+    hands = hands_exposed(f, n)
+    natural = f.natural_weapon[n]
+    tiers = f.tiers[n]
+    targets: list[int] = []
+    if hands and natural == 0:
+        targets.append(NATURAL)
+    if f.armor[n] > 0:
+        targets.append(ARMOR)
+    elif f.natural_armor[n] > 0:
+        targets.append(NAT_ARMOR)
+    if f.sheets[n].shielded and f.shield[n] > 0:
+        targets.append(SHIELD)
+    first = their if their != UNARMED and tiers[their] > 0 else None
+    names = [w for w in (their, *f.sheets[n].wielded) if w != UNARMED]
+    for name in (first, *names):
+        if name is not None and tiers[name] > 0 and name not in targets:
+            targets.append(name)
+    if hands and natural > 0:
+        targets.append(NATURAL)
+    return targets
+
+
+def fail_targets(f: _Fight, n: int, own: int) -> list[int]:
+    """crits.fail_targets (a natural 1 that hurts) for one arm, not a pair."""
+    natural_used = own == UNARMED
+    natural = f.natural_weapon[n]
+    if f.o.forced and natural_used:
+        return [NATURAL]
+    tiers = f.tiers[n]
+    targets: list[int] = []
+    if not natural_used and tiers[own] > 0:
+        targets.append(own)
+    if natural_used and natural > 0:
+        targets.append(NATURAL)
+    if f.sheets[n].shielded and f.shield[n] > 0:
+        targets.append(SHIELD)
+    if natural_used and natural == 0:
+        targets.append(NATURAL)
+    for w in f.sheets[n].wielded:
+        if tiers[w] > 0 and w not in targets:
+            targets.append(w)
+    return targets
+
+
+def default_fail(targets: list[int], own: int) -> int | None:
+    """crits.default_fail: the default natural 1 stops at the shield."""
+    first = targets[0] if targets else None
+    if first in (SHIELD, NATURAL) or first == own:
+        return first
+    return None
+
+
+def answer_of(f: _Fight, n: int, gap: int) -> Answer:
+    """arms.default_defense: a melee choice that reaches, best skill, then Tier."""
+    answers = f.sheets[n].answers
+    reaching = [a for a in answers if a[2] >= gap] or answers
+    natural, tiers = f.natural_weapon[n], f.tiers[n]
+    return max(reaching, key=lambda a: (a[1], natural if a[0] == UNARMED else tiers[a[0]]))
+
+
+def picks(f: _Fight, n: int, foe: int, gap: int) -> tuple[Answer, int | None, int | None]:
+    """The defender's answer (exchange._defense) and tactics._strike's crit picks
+    (crit_tactics.hit_pick and fail_pick), None where the documented default chooses the
+    same."""
+    sheet = f.sheets[n]
+    their = answer_of(f, foe, gap)
+    odds = edge(sheet.reflex + sheet.skill - f.sheets[foe].reflex - their[1])
+    targets = hit_targets(f, foe, their[0])
+    hit = _hit_choice(f, foe, targets, odds)
+    if hit == (targets[0] if targets else None):
+        hit = None
+    own = sheet.main
+    failing = fail_targets(f, n, own)
+    fail = _fail_choice(f, n, failing, odds)
+    if fail == default_fail(failing, own):
+        fail = None
+    return their, hit, fail
+
+
+def _hit_choice(f: _Fight, foe: int, targets: list[int], odds: float) -> int | None:
+    """crit_tactics._hit_choice."""
+    if NATURAL in targets and f.natural_weapon[foe] == 0:
+        return NATURAL
+    guard = [t for t in (ARMOR, NAT_ARMOR, SHIELD) if t in targets]
+    held = [w for w in f.sheets[foe].wielded if w in targets]
+    tiers = f.tiers[foe]
+    blade: int | None = min(held, key=tiers.__getitem__) if held else None
+    if blade is None and NATURAL in targets:
+        blade = NATURAL
+    if odds >= FAVOURED:
+        return guard[0] if guard else blade
+    return blade if blade is not None else (guard[0] if guard else None)
+
+
+def _fail_choice(f: _Fight, n: int, targets: list[int], odds: float) -> int | None:
+    """crit_tactics._fail_choice for one arm (a pair's free Tier does not arise)."""
+    natural = f.natural_weapon[n]
+    safe = [t for t in targets if not (t == NATURAL and natural == 0)]
+    if odds >= FAVOURED and SHIELD in safe:
+        return SHIELD
+    if targets[:1] == [NATURAL] and natural == 0 and safe:
+        return safe[0]
+    return None
+
+
+def critical_hit(f: _Fight, opponent: int, their: int, pick: int | None) -> None:
+    """crits.critical_hit: the pick while still a target, else the default."""
+    targets = hit_targets(f, opponent, their)
+    target = pick if pick in targets else (targets[0] if targets else None)
+    if target is not None:
+        f.lower(opponent, target, 0)
+
+
+def critical_failure(f: _Fight, roller: int, own: int, pick: int | None) -> None:
+    """crits.critical_failure: the pick while still a target, else the default."""
+    targets = fail_targets(f, roller, own)
+    target = pick if pick in targets else default_fail(targets, own)
+    armor = f.armor_bonus(roller) if f.o.ten_armor else 0
+    if target is not None:
+        f.lower(roller, target, armor)
