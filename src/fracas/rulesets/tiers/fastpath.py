@@ -45,7 +45,6 @@ from fracas.rulesets.tiers.rules.common import STEP, direction
 from fracas.rulesets.tiers.rules.cover import hides
 from fracas.rulesets.tiers.rules.crits import NATURAL_WEAPON_DAMAGE
 from fracas.rulesets.tiers.rules.exchange import MAX_REROLLS as EXCHANGE_REROLLS
-from fracas.rulesets.tiers.rules.harm import is_dead
 from fracas.rulesets.tiers.rules.light import BRIGHT, LitGrid
 from fracas.rulesets.tiers.sheet import FACINGS, Weapon
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
@@ -285,6 +284,8 @@ class _Compiled:
             self.sheets[n].foes = [m for m, v in enumerate(warriors) if v.side != w.side]
         ids = [w.id for w in warriors]
         self.id_rank = [sorted(ids).index(i) for i in ids]
+        self.count = len(ids)
+        self.rearming = [bool(sheet.carried) for sheet in self.sheets]
         where = {cid: n for n, cid in enumerate(ids)}
         self.order = [where[c] for c in point.order] if point.order is not None else None
         self.hp = [w.hp for w in warriors]
@@ -298,25 +299,68 @@ class _Compiled:
         self.natural_weapon = [w.natural_weapon for w in warriors]
         self.natural_armor = [w.natural_armor for w in warriors]
         self.shield = [w.shield for w in warriors]
-        self.gear = [
-            _gear_key(
-                self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, n
-            )
-            for n in range(len(warriors))
-        ]
-        self.ranked: dict[tuple[int, Layout], tuple[tuple[tuple[int, int, int], ...], bool]] = {}
+        self.layouts: dict[Layout, int] = {}
+        """A number for each layout met, so that the keys below are a few small numbers."""
+        self.gears: dict[Gear, int] = {}
+        """A number for each fighter's gear met (`Gear`), likewise."""
+        self.numbered = 0
+        """Numbers handed out so far: never reused, so a fight under way keeps its own."""
+        self.ranked: dict[int, tuple[tuple[tuple[int, int, int], ...], bool]] = {}
         """Each fighter's standing foes by layout: (gap, id rank, foe), nearest first, and
         whether two stand equally near (then their HP decides, as in tactics._foes)."""
-        self.plans: dict[tuple[object, ...], Choice | None] = {}
+        self.plans: dict[int | tuple[int, ...], Choice] = {}
         """The blow or the walk the tactics choose by (fighter, layout, foes in order, the
         turn's actions left): what `verify` accepts there depends on nothing else."""
-        self.picks: dict[tuple[object, ...], tuple[Answer, int | None, int | None]] = {}
-        """The defender's answer and the tactics' crit picks by (attacker, defender, gap,
+        self.bouts: dict[tuple[int, ...], Bout] = {}
+        """What an exchange reads besides the dice (`Bout`) by (attacker, defender, gap,
         both fighters' gear)."""
         self.sight: dict[tuple[Tile, Tile], bool] = {}
         """Grid.sight_blocked by the two tiles."""
-        self.compass: dict[tuple[int, int], int] = {}
-        """common.direction by (dx, dy), as an index of FACINGS."""
+        self.width, self.height = board.width, board.height
+        self.span = 2 * board.height + 1
+        self.compass = [
+            FACINGS.index(direction((0, 0), (dx, dy)))
+            for dx in range(-board.width, board.width + 1)
+            for dy in range(-board.height, board.height + 1)
+        ]
+        """common.direction by (dx, dy) (see `_Fight.direction`), as an index of FACINGS."""
+        self.dead_at = [
+            -w.max_hp if w.max_hp <= 0 or opts.death == "at_negative_max" else -w.max_hp - 1
+            for w in warriors
+        ]
+        """harm.is_dead as a bound: dead at this HP or below (B7)."""
+        self.gear = [
+            self.number_gear(
+                _gear_key(
+                    self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, n
+                )
+            )
+            for n in range(len(warriors))
+        ]
+
+    def number(self) -> int:
+        self.numbered += 1
+        return self.numbered
+
+    def number_layout(self, layout: Layout) -> int:
+        """The layout's number, its judgements forgotten when too many are remembered."""
+        known = self.layouts.get(layout)
+        if known is None:
+            if len(self.layouts) >= KEPT:
+                self.layouts.clear()
+                self.ranked.clear()
+                self.plans.clear()
+            known = self.layouts[layout] = self.number()
+        return known
+
+    def number_gear(self, gear: Gear) -> int:
+        known = self.gears.get(gear)
+        if known is None:
+            if len(self.gears) >= KEPT:
+                self.gears.clear()
+                self.bouts.clear()
+            known = self.gears[gear] = self.number()
+        return known
 
     def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
         return _Fight(self, dice.rng.randint).play(max_rounds)
@@ -350,8 +394,10 @@ class _Fight:
         self.natural_armor = c.natural_armor[:]
         self.shield = c.shield[:]
         self.gear = c.gear[:]
-        self.layout: Layout | None = None
-        """Who stands where, worked out again only after a move or a fall."""
+        self.layout: Layout = ()
+        self.lid = -1
+        """The layout's number (`_Compiled.number_layout`), -1 after a move or a fall: the
+        layout is worked out again when next asked."""
         self.order: list[int] = []
         self.round = 0
         self.index = 0
@@ -372,14 +418,19 @@ class _Fight:
         ends, and the outcome only when someone fell."""
         try:
             self.start()
-            choose, act = self.choose, self.act
+            choose, act, exchange = self.choose, self.act, self.exchange
             while self.round <= max_rounds and self.outcome is None:
                 n = self.order[self.index]
                 self.actor = n
                 steps = 0
                 choice = choose(n)
                 while choice is not _END:
-                    act(n, choice)
+                    if choice[0] == ATTACK:
+                        self.actions += 1  # ActionSpent, contested
+                        self.contested = True
+                        exchange(n, choice[1])
+                    else:
+                        act(n, choice)
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
@@ -496,12 +547,8 @@ class _Fight:
     def direction(self, n: int, toward: int) -> int:
         """common.direction from `n` toward `toward`, as an index of FACINGS."""
         (x0, y0), (x1, y1) = self.pos[n], self.pos[toward]
-        delta = (x1 - x0, y1 - y0)
-        compass = self.c.compass
-        way = compass.get(delta)
-        if way is None:
-            way = compass[delta] = FACINGS.index(direction((0, 0), delta))
-        return way
+        c = self.c
+        return c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
 
     def facing_of(self, n: int) -> int:
         """common.facing_of: a facing kept on someone points at them (unless on their tile)."""
@@ -527,12 +574,13 @@ class _Fight:
         covered = o.covered and armor > 0
         return armor + cloaks + (0 if covered else self.natural_armor[n])
 
-    def lay_out(self) -> Layout:
+    def lay_out(self) -> int:
         status = self.status
         layout = self.layout = tuple(
             [p if status[n] == ACTIVE else None for n, p in enumerate(self.pos)]
         )
-        return layout
+        lid = self.lid = self.c.number_layout(layout)
+        return lid
 
     def blocked(self, here: Tile, there: Tile) -> bool:
         """Grid.sight_blocked, remembered by the two tiles."""
@@ -555,34 +603,38 @@ class _Fight:
         if self.status[n] != ACTIVE:
             return _END  # BaseRuleset.verify: only end_turn for the fallen
         c = self.c
-        layout = self.layout or self.lay_out()
-        sheet = self.sheets[n]
-        ranked = c.ranked.get((n, layout))
+        lid = self.lid
+        if lid < 0:
+            lid = self.lay_out()
+        situation = lid * c.count + n
+        ranked = c.ranked.get(situation)
         if ranked is None:
-            ranked = c.ranked[(n, layout)] = _rank_foes(sheet, layout, c.id_rank)
+            ranked = c.ranked[situation] = _rank_foes(self.sheets[n], self.layout, c.id_rank)
         near, tied = ranked
         if not near:
             return _END
-        if sheet.carried and self.may_rearm(n):
+        if c.rearming[n] and self.may_rearm(n):
             raise _Handback  # tactics._rearm swaps a weapon in: not restated
+        # what the turn still allows: nothing, a walk, or a walk and the contested blow
+        left = 0 if self.actions >= ACTIONS_PER_TURN else 1 if self.contested else 2
+        key: int | tuple[int, ...] = situation * 3 + left
         if tied:
             hp = self.hp
-            foes = tuple([f for _, _, f in sorted(near, key=lambda g: (g[0], hp[g[2]], g[1]))])
-        else:
-            foes = tuple([f for _, _, f in near])
-        spare = self.actions < ACTIONS_PER_TURN
-        key = (n, layout, foes, spare, spare and not self.contested)
+            if len(near) == 2:  # the common case, without a sort
+                a, b = near
+                if a[0] == b[0] and (hp[b[2]], b[1]) < (hp[a[2]], a[1]):
+                    near = (b, a)
+            else:
+                near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
+            key = (situation * 3 + left, *[f for _, _, f in near])
         plans = c.plans
         try:
             plan = plans[key]
         except KeyError:
-            if len(plans) >= KEPT:
-                plans.clear()
-            plan = plans[key] = self.plan(n, sheet, layout, foes, spare, key[4])
-        if plan is not None:
+            foes = [f for _, _, f in near]
+            plan = plans[key] = self.plan(n, self.sheets[n], self.layout, foes, left)
+        if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
-        if self.facing_on[n] != foes[0]:
-            return (FACE, foes[0], (0, 0))
         return _END
 
     def may_rearm(self, n: int) -> bool:
@@ -595,23 +647,23 @@ class _Fight:
         n: int,
         sheet: _Sheet,
         layout: Layout,
-        foes: tuple[int, ...],
-        spare: bool,
-        strike: bool,
-    ) -> Choice | None:
+        foes: list[int],
+        left: int,
+    ) -> Choice:
         """`choose` worked out: the blow at the first foe `may_strike` allows, else the walk
-        `tactics._best_tile` finds toward the nearest, else None."""
+        `tactics._best_tile` finds toward the nearest, else the turn to face the nearest
+        (made only when not already kept in front, which `choose` looks at each time)."""
         here = layout[n]
         assert here is not None
-        if strike:
+        if left == 2:
             for foe in foes:
                 if self.may_strike(n, sheet, layout, here, foe):
                     return (ATTACK, foe, here)
-        if spare:
+        if left:
             tile = self.walk(n, sheet, layout, here, foes[0])
             if tile is not None:
                 return (MOVE, foes[0], tile)
-        return None
+        return (FACE, foes[0], here)
 
     def may_strike(self, n: int, sheet: _Sheet, layout: Layout, here: Tile, foe: int) -> bool:
         """exchange.verify for the tactics' plain attack: in reach or range, no wall between,
@@ -663,14 +715,10 @@ class _Fight:
 
     def act(self, n: int, choice: Choice) -> None:
         kind, foe, tile = choice
-        if kind == ATTACK:
-            self.actions += 1  # ActionSpent, contested
-            self.contested = True
-            self.exchange(n, foe)
-        elif kind == MOVE:  # movement.resolve_move, then Tiers.after_action's keep_facings
+        if kind == MOVE:  # movement.resolve_move, then Tiers.after_action's keep_facings
             self.actions += 1
             self.pos[n] = tile
-            self.layout = None
+            self.lid = -1
             self.keep_facings(n)
         else:  # movement.resolve_face with a target
             if self.pos[foe] != self.pos[n]:
@@ -687,36 +735,33 @@ class _Fight:
                     facing[k] = now
 
     def exchange(self, n: int, foe: int) -> None:
-        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike)."""
-        r, o, sheets = self.r, self.o, self.sheets
-        sheet, theirs = sheets[n], sheets[foe]
+        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike).
+        What does not change between crits (the answer, the picks, the bonuses, armor and
+        Tiers) is read from a `Bout`, worked out once per attacker, defender, gap and gear."""
+        r, o, c = self.r, self.o, self.c
         here, there = self.pos[n], self.pos[foe]
         gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
         key = (n, foe, gap, self.gear[n], self.gear[foe])
-        picked = self.c.picks.get(key)
-        if picked is None:
-            if len(self.c.picks) >= KEPT:
-                self.c.picks.clear()
-            picked = self.c.picks[key] = picks(self, n, foe, gap)
-        answer, hit_pick, fail_pick = picked
-        defense_skill = theirs.best_skill if sheet.kind >= BOW else answer[1]
+        bout = c.bouts.get(key)
+        if bout is None:
+            if len(c.bouts) >= KEPT:
+                c.bouts.clear()
+            bout = c.bouts[key] = _bout(self, n, foe, gap)
         active = self.status[foe] == ACTIVE
-        attack_mod = sheet.reflex + sheet.skill
-        defense_mod = theirs.reflex + defense_skill
         attack_face = r(1, 20)
-        attack_total = attack_face + attack_mod
+        attack_total = attack_face + bout.attack_mod
         if active:
             defense_face = r(1, 20)
-            defense_total = defense_face + defense_mod
+            defense_total = defense_face + bout.defense_mod
         else:
             defense_face = defense_total = 0
         if attack_total == defense_total and o.tie == "reroll":
             for _ in range(EXCHANGE_REROLLS):
                 attack_face = r(1, 20)
-                attack_total = attack_face + attack_mod
+                attack_total = attack_face + bout.attack_mod
                 if active:
                     defense_face = r(1, 20)
-                    defense_total = defense_face + defense_mod
+                    defense_total = defense_face + bout.defense_mod
                 if attack_total != defense_total:
                     break
         if attack_total > defense_total:
@@ -727,18 +772,49 @@ class _Fight:
             winner = 0
         if winner < 0 and active and here != there:
             self.turn_to(foe, n)
+        difference = abs(attack_total - defense_total)
         if (attack_face == 20 or attack_face == 1 or defense_face == 20 or defense_face == 1) and (
             o.crits and (active or o.uncontested_crits)
         ):
+            answer = bout.answer[0]
+            main = self.sheets[n].main
             if attack_face == 20:
-                critical_hit(self, foe, answer[0], hit_pick)
+                critical_hit(self, foe, answer, bout.hit_pick)
             elif attack_face == 1:
-                critical_failure(self, n, sheet.main, fail_pick)
+                critical_failure(self, n, main, bout.fail_pick)
             if defense_face == 20:
-                critical_hit(self, n, sheet.main, None)
+                critical_hit(self, n, main, None)
             elif defense_face == 1:
-                critical_failure(self, foe, answer[0], None)
-        difference = abs(attack_total - defense_total)
+                critical_failure(self, foe, answer, None)
+            self.damage_after_crits(n, foe, gap, bout, winner, difference)
+            return
+        if winner > 0:
+            amount = difference + bout.blow
+            if bout.shielded:
+                amount -= self.shield_against(foe, n)
+            hps = self.hp
+            if amount >= o.least and 0 < amount < hps[foe] and active:
+                # harm.land, deal and settle for a blow that leaves the defender standing
+                hps[foe] -= amount
+                self.taken[foe] += amount
+                if bout.foes:
+                    self.dealt[n] += amount
+                return
+            self.land(foe, amount if amount > 0 else 0)
+        elif winner < 0 and bout.counters:
+            amount = difference + bout.counter
+            if bout.counter_shielded:
+                amount -= self.shield_against(n, foe)
+            self.land(n, amount if amount > 0 else 0)
+
+    def damage_after_crits(
+        self, n: int, foe: int, gap: int, bout: Bout, winner: int, difference: int
+    ) -> None:
+        """exchange._damage once crits may have worn armor, shields and weapons: worked out
+        from the numbers as they now stand."""
+        o, sheets = self.o, self.sheets
+        sheet, theirs = sheets[n], sheets[foe]
+        answer = bout.answer
         if winner > 0:
             tier = self.arm_tier(n, sheet.main)
             armor = self.armor_bonus(foe) + self.shield_against(foe, n)
@@ -788,8 +864,10 @@ class _Fight:
             self.shield[owner] -= 1
         else:
             self.tiers[owner][target] -= 1
-        self.gear[owner] = _gear_key(
-            self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, owner
+        self.gear[owner] = self.c.number_gear(
+            _gear_key(
+                self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, owner
+            )
         )
 
     # -- harm (rules/harm.py) ----------------------------------------------------------------
@@ -812,14 +890,14 @@ class _Fight:
         status = self.status[n]
         if status == DEAD:
             return
-        if is_dead(hp, self.max_hp[n], self.o.death):
+        if hp <= self.c.dead_at[n]:  # harm.is_dead
             self.status[n] = DEAD
         elif hp <= 0 and status == ACTIVE:
             self.status[n] = UNCONSCIOUS
         else:
             return
         self.fell = True
-        self.layout = None
+        self.lid = -1
 
 
 def _rank_foes(
@@ -854,6 +932,51 @@ def _whole_view(board: Grid, eye: Tile, aim: Tile, others: frozenset[Tile]) -> b
 
 
 # -- crits' picks (crit_tactics.py) and targets (rules/crits.py) ------------------------------
+
+
+class Bout:
+    """One attacker's exchange with one defender at one gap with the gear they have: what
+    exchange.resolve and exchange._damage read besides the dice and the facings."""
+
+    __slots__ = (
+        "answer",
+        "attack_mod",
+        "blow",
+        "counter",
+        "counter_shielded",
+        "counters",
+        "defense_mod",
+        "fail_pick",
+        "foes",
+        "hit_pick",
+        "shielded",
+    )
+
+    def __init__(self, f: _Fight, n: int, foe: int, gap: int) -> None:
+        o = f.o
+        sheet, theirs = f.sheets[n], f.sheets[foe]
+        self.answer, self.hit_pick, self.fail_pick = picks(f, n, foe, gap)
+        answer = self.answer
+        self.attack_mod = sheet.reflex + sheet.skill
+        projectile = sheet.kind >= BOW
+        self.defense_mod = theirs.reflex + (theirs.best_skill if projectile else answer[1])
+        body = 0 if sheet.kind == BOW else sheet.body
+        self.blow = body + f.arm_tier(n, sheet.main) - f.armor_bonus(foe)
+        """The winner's damage less the difference and the shield (damage.contested)."""
+        self.shielded = theirs.shielded
+        self.foes = sheet.side != theirs.side
+        wields = o.unarmed_counters or theirs.clawed or answer[0] != UNARMED
+        self.counters = gap <= answer[2] and wields
+        """A winning defender strikes back: in its answer's reach, wielding (B18)."""
+        armor = f.armor_bonus(n)
+        if o.faces_target and sheet.shielded:
+            armor += f.shield[n]  # B43: met face on
+        self.counter = theirs.body + f.arm_tier(foe, answer[0]) - armor
+        self.counter_shielded = sheet.shielded and not o.faces_target
+
+
+def _bout(f: _Fight, n: int, foe: int, gap: int) -> Bout:
+    return Bout(f, n, foe, gap)
 
 
 def hands_exposed(f: _Fight, n: int) -> bool:
