@@ -373,6 +373,39 @@ class _Handback(Exception):
 class _Fight:
     """One trial's numbers, changed in place; each method names the rule it restates."""
 
+    __slots__ = (
+        "actions",
+        "actor",
+        "armor",
+        "c",
+        "contested",
+        "dealt",
+        "facing",
+        "facing_on",
+        "fell",
+        "gear",
+        "hp",
+        "index",
+        "layout",
+        "lid",
+        "max_hp",
+        "natural_armor",
+        "natural_weapon",
+        "o",
+        "order",
+        "outcome",
+        "pos",
+        "r",
+        "round",
+        "sheets",
+        "shield",
+        "status",
+        "taken",
+        "tiers",
+        "turned",
+        "turning",
+    )
+
     def __init__(self, c: _Compiled, randint: RandInt) -> None:
         self.c = c
         self.o = c.o
@@ -418,29 +451,35 @@ class _Fight:
         ends, and the outcome only when someone fell."""
         try:
             self.start()
-            choose, act, exchange = self.choose, self.act, self.exchange
+            choose, exchange, order = self.choose, self.exchange, self.order
             while self.round <= max_rounds and self.outcome is None:
-                n = self.order[self.index]
+                n = order[self.index]
                 self.actor = n
                 steps = 0
-                choice = choose(n)
-                while choice is not _END:
-                    if choice[0] == ATTACK:
+                kind, foe, tile = choose(n)
+                while kind != END:
+                    if kind == ATTACK:
                         self.actions += 1  # ActionSpent, contested
                         self.contested = True
-                        exchange(n, choice[1])
+                        exchange(n, foe)
+                        if self.fell:
+                            self.fell = False
+                            self.check_outcome()
+                            if self.outcome is not None:
+                                break
+                    elif kind == MOVE:  # movement.resolve_move, then keep_facings
+                        self.actions += 1
+                        self.pos[n] = tile
+                        self.lid = -1
+                        self.keep_facings(n)
                     else:
-                        act(n, choice)
+                        self.face(n, foe)
+                        break  # the wishes stand as they were, and now face the foe: end
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                    if self.fell:
-                        self.fell = False
-                        self.check_outcome()
-                        if self.outcome is not None:
-                            break
-                    choice = choose(n)
-                else:
+                    kind, foe, tile = choose(n)
+                if self.outcome is None:
                     self.actor = -1
                     self.end_turn()
         except _Handback:
@@ -713,17 +752,11 @@ class _Fight:
 
     # -- resolving the chosen action (tiers/rules) ------------------------------------------
 
-    def act(self, n: int, choice: Choice) -> None:
-        kind, foe, tile = choice
-        if kind == MOVE:  # movement.resolve_move, then Tiers.after_action's keep_facings
-            self.actions += 1
-            self.pos[n] = tile
-            self.lid = -1
-            self.keep_facings(n)
-        else:  # movement.resolve_face with a target
-            if self.pos[foe] != self.pos[n]:
-                self.facing[n] = self.direction(n, foe)
-            self.facing_on[n] = foe
+    def face(self, n: int, foe: int) -> None:
+        """movement.resolve_face with a target."""
+        if self.pos[foe] != self.pos[n]:
+            self.facing[n] = self.direction(n, foe)
+        self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
         """movement.keep_facings: a facing kept on someone turns as either of them moves."""
