@@ -50,6 +50,8 @@ from fracas.rulesets.tiers.sheet import FACINGS, Weapon
 from fracas.rulesets.tiers.warrior import ACTIONS_PER_TURN, Tile, Warrior
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
+EDGES = frozenset({1, 20})
+"""The natural faces that make a crit."""
 STEPS = [STEP[f] for f in FACINGS]
 """One square toward each facing, by its index in FACINGS."""
 _STATUS = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
@@ -324,6 +326,16 @@ class _Compiled:
             for dy in range(-board.height, board.height + 1)
         ]
         """common.direction by (dx, dy) (see `_Fight.direction`), as an index of FACINGS."""
+        self.front = [
+            [
+                ahead((0, 0), STEP[facing], (dx, dy))
+                for dx in range(-board.width, board.width + 1)
+                for dy in range(-board.height, board.height + 1)
+            ]
+            for facing in FACINGS
+        ]
+        """arcs.ahead for a one-tile body by its facing (index) and the offset of the
+        attacker, laid out as `compass`: whether a shield covers a blow from there."""
         self.dead_at = [
             -w.max_hp if w.max_hp <= 0 or opts.death == "at_negative_max" else -w.max_hp - 1
             for w in warriors
@@ -566,7 +578,7 @@ class _Fight:
                 continue
             way, on = back
             if on >= 0 and pos[on] != pos[n]:
-                way = self.direction(n, on)
+                way = self.direction(n, on)  # where the one it kept in front now stands
             facing[n], facing_on[n], turned[n] = way, on, None
         self.turning = False
 
@@ -592,18 +604,22 @@ class _Fight:
     def facing_of(self, n: int) -> int:
         """common.facing_of: a facing kept on someone points at them (unless on their tile)."""
         on = self.facing_on[n]
-        if on >= 0 and self.pos[on] != self.pos[n]:
-            return self.direction(n, on)
+        if on >= 0:
+            (x0, y0), (x1, y1) = self.pos[n], self.pos[on]
+            if x0 != x1 or y0 != y1:
+                c = self.c
+                return c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
         return self.facing[n]
 
     def shield_against(self, n: int, attacker: int) -> int:
-        """common.shield_against under `arc: center_line` for a one-tile defender."""
+        """common.shield_against under `arc: center_line` for a one-tile defender:
+        `_Compiled.front` is arcs.ahead by facing and offset."""
         if not self.sheets[n].shielded:
             return 0
-        x, y = self.pos[n]
-        if ahead((2 * x, 2 * y), STEPS[self.facing_of(n)], self.pos[attacker]):
-            return self.shield[n]
-        return 0
+        c = self.c
+        (x0, y0), (x1, y1) = self.pos[n], self.pos[attacker]
+        offset = (x1 - x0 + c.width) * c.span + y1 - y0 + c.height
+        return self.shield[n] if c.front[self.facing_of(n)][offset] else 0
 
     def armor_bonus(self, n: int) -> int:
         """common.armor_bonus: armor, cloaks (B12), natural armor unless covered (B34)."""
@@ -754,8 +770,10 @@ class _Fight:
 
     def face(self, n: int, foe: int) -> None:
         """movement.resolve_face with a target."""
-        if self.pos[foe] != self.pos[n]:
-            self.facing[n] = self.direction(n, foe)
+        (x0, y0), (x1, y1) = self.pos[n], self.pos[foe]
+        if x0 != x1 or y0 != y1:
+            c = self.c
+            self.facing[n] = c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
         self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
@@ -780,35 +798,30 @@ class _Fight:
             if len(c.bouts) >= KEPT:
                 c.bouts.clear()
             bout = c.bouts[key] = _bout(self, n, foe, gap)
-        active = self.status[foe] == ACTIVE
+        # the tactics strike only the standing (tactics._foes), so the defender rolls too:
+        # no unconscious defender's 0 total, and `uncontested_crits` never comes into play
+        attack_mod, defense_mod = bout.attack_mod, bout.defense_mod
         attack_face = r(1, 20)
-        attack_total = attack_face + bout.attack_mod
-        if active:
-            defense_face = r(1, 20)
-            defense_total = defense_face + bout.defense_mod
-        else:
-            defense_face = defense_total = 0
+        attack_total = attack_face + attack_mod
+        defense_face = r(1, 20)
+        defense_total = defense_face + defense_mod
         if attack_total == defense_total and o.tie == "reroll":
             for _ in range(EXCHANGE_REROLLS):
                 attack_face = r(1, 20)
-                attack_total = attack_face + bout.attack_mod
-                if active:
-                    defense_face = r(1, 20)
-                    defense_total = defense_face + bout.defense_mod
+                attack_total = attack_face + attack_mod
+                defense_face = r(1, 20)
+                defense_total = defense_face + defense_mod
                 if attack_total != defense_total:
                     break
         if attack_total > defense_total:
+            difference = attack_total - defense_total
             winner = 1
-        elif defense_total > attack_total or o.tie == "defender":
-            winner = -1
         else:
-            winner = 0
-        if winner < 0 and active and here != there:
-            self.turn_to(foe, n)
-        difference = abs(attack_total - defense_total)
-        if (attack_face == 20 or attack_face == 1 or defense_face == 20 or defense_face == 1) and (
-            o.crits and (active or o.uncontested_crits)
-        ):
+            difference = defense_total - attack_total
+            winner = -1 if difference or o.tie == "defender" else 0
+            if winner and here != there:
+                self.turn_to(foe, n)
+        if (attack_face in EDGES or defense_face in EDGES) and o.crits:
             answer = bout.answer[0]
             main = self.sheets[n].main
             if attack_face == 20:
@@ -825,20 +838,23 @@ class _Fight:
             amount = difference + bout.blow
             if bout.shielded:
                 amount -= self.shield_against(foe, n)
-            hps = self.hp
-            if amount >= o.least and 0 < amount < hps[foe] and active:
-                # harm.land, deal and settle for a blow that leaves the defender standing
-                hps[foe] -= amount
-                self.taken[foe] += amount
-                if bout.foes:
-                    self.dealt[n] += amount
-                return
-            self.land(foe, amount if amount > 0 else 0)
+            struck = foe
         elif winner < 0 and bout.counters:
             amount = difference + bout.counter
             if bout.counter_shielded:
                 amount -= self.shield_against(n, foe)
-            self.land(n, amount if amount > 0 else 0)
+            struck = n
+        else:
+            return
+        hps = self.hp
+        if amount >= o.least and 0 < amount < hps[struck]:
+            # harm.land, deal and settle for a blow that leaves its target standing
+            hps[struck] -= amount
+            self.taken[struck] += amount
+            if struck == foe and bout.foes:
+                self.dealt[n] += amount
+            return
+        self.land(struck, amount if amount > 0 else 0)
 
     def damage_after_crits(
         self, n: int, foe: int, gap: int, bout: Bout, winner: int, difference: int
@@ -879,7 +895,9 @@ class _Fight:
             back = (self.facing[defender], self.facing_on[defender])
         self.turned[defender] = back
         self.turning = True
-        self.facing[defender] = self.direction(defender, attacker)
+        (x0, y0), (x1, y1) = self.pos[defender], self.pos[attacker]
+        c = self.c
+        self.facing[defender] = c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
         self.facing_on[defender] = -1
 
     def lower(self, owner: int, target: int, armor: int) -> None:
