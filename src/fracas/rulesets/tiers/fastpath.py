@@ -287,6 +287,15 @@ class _Compiled:
         ids = [w.id for w in warriors]
         self.id_rank = [sorted(ids).index(i) for i in ids]
         self.count = len(ids)
+        self.reflex = [w.reflex for w in warriors]
+        self.weight = [(board.width * board.height + 1) ** n for n in range(len(ids))]
+        """Each fighter's place in the layout's number: its tile as x * height + y + 1 (0
+        once fallen) in base width x height + 1."""
+        self.lkey = sum(
+            (w.x * board.height + w.y + 1) * self.weight[n]
+            for n, w in enumerate(warriors)
+            if w.is_active
+        )
         self.rearming = [bool(sheet.carried) for sheet in self.sheets]
         where = {cid: n for n, cid in enumerate(ids)}
         self.order = [where[c] for c in point.order] if point.order is not None else None
@@ -301,8 +310,6 @@ class _Compiled:
         self.natural_weapon = [w.natural_weapon for w in warriors]
         self.natural_armor = [w.natural_armor for w in warriors]
         self.shield = [w.shield for w in warriors]
-        self.layouts: dict[Layout, int] = {}
-        """A number for each layout met, so that the keys below are a few small numbers."""
         self.gears: dict[Gear, int] = {}
         """A number for each fighter's gear met (`Gear`), likewise."""
         self.numbered = 0
@@ -354,17 +361,6 @@ class _Compiled:
         self.numbered += 1
         return self.numbered
 
-    def number_layout(self, layout: Layout) -> int:
-        """The layout's number, its judgements forgotten when too many are remembered."""
-        known = self.layouts.get(layout)
-        if known is None:
-            if len(self.layouts) >= KEPT:
-                self.layouts.clear()
-                self.ranked.clear()
-                self.plans.clear()
-            known = self.layouts[layout] = self.number()
-        return known
-
     def number_gear(self, gear: Gear) -> int:
         known = self.gears.get(gear)
         if known is None:
@@ -398,8 +394,7 @@ class _Fight:
         "gear",
         "hp",
         "index",
-        "layout",
-        "lid",
+        "lkey",
         "max_hp",
         "natural_armor",
         "natural_weapon",
@@ -439,10 +434,9 @@ class _Fight:
         self.natural_armor = c.natural_armor[:]
         self.shield = c.shield[:]
         self.gear = c.gear[:]
-        self.layout: Layout = ()
-        self.lid = -1
-        """The layout's number (`_Compiled.number_layout`), -1 after a move or a fall: the
-        layout is worked out again when next asked."""
+        self.lkey = c.lkey
+        """The layout as one number (`_Compiled.weight`), kept up as fighters move and
+        fall: what the tactics' judgements are remembered by."""
         self.order: list[int] = []
         self.round = 0
         self.index = 0
@@ -481,8 +475,10 @@ class _Fight:
                                 break
                     elif kind == MOVE:  # movement.resolve_move, then keep_facings
                         self.actions += 1
+                        c = self.c
+                        (x0, y0), (x1, y1) = self.pos[n], tile
+                        self.lkey += ((x1 - x0) * c.height + y1 - y0) * c.weight[n]
                         self.pos[n] = tile
-                        self.lid = -1
                         self.keep_facings(n)
                     else:
                         self.face(n, foe)
@@ -521,9 +517,8 @@ class _Fight:
         in listing order, the highest first, each tie re-rolled (one level deeper) before the
         next lower total is looked at; the sort is stable, so past `MAX_REROLLS` listing
         order settles a tie, as there."""
-        r = self.r
-        sheets = self.sheets
-        key = {n: r(1, 20) + sheets[n].reflex for n in group}
+        r, reflex = self.r, self.c.reflex
+        key = {n: r(1, 20) + reflex[n] for n in group}
         ranked = sorted(group, key=key.__getitem__, reverse=True)
         if len(set(key.values())) == len(group):
             return ranked
@@ -629,13 +624,9 @@ class _Fight:
         covered = o.covered and armor > 0
         return armor + cloaks + (0 if covered else self.natural_armor[n])
 
-    def lay_out(self) -> int:
+    def layout(self) -> Layout:
         status = self.status
-        layout = self.layout = tuple(
-            [p if status[n] == ACTIVE else None for n, p in enumerate(self.pos)]
-        )
-        lid = self.lid = self.c.number_layout(layout)
-        return lid
+        return tuple([p if status[n] == ACTIVE else None for n, p in enumerate(self.pos)])
 
     def blocked(self, here: Tile, there: Tile) -> bool:
         """Grid.sight_blocked, remembered by the two tiles."""
@@ -658,13 +649,12 @@ class _Fight:
         if self.status[n] != ACTIVE:
             return _END  # BaseRuleset.verify: only end_turn for the fallen
         c = self.c
-        lid = self.lid
-        if lid < 0:
-            lid = self.lay_out()
-        situation = lid * c.count + n
+        situation = self.lkey * c.count + n
         ranked = c.ranked.get(situation)
         if ranked is None:
-            ranked = c.ranked[situation] = _rank_foes(self.sheets[n], self.layout, c.id_rank)
+            if len(c.ranked) >= KEPT:
+                c.ranked.clear()
+            ranked = c.ranked[situation] = _rank_foes(self.sheets[n], self.layout(), c.id_rank)
         near, tied = ranked
         if not near:
             return _END
@@ -687,7 +677,9 @@ class _Fight:
             plan = plans[key]
         except KeyError:
             foes = [f for _, _, f in near]
-            plan = plans[key] = self.plan(n, self.sheets[n], self.layout, foes, left)
+            if len(plans) >= KEPT:
+                plans.clear()
+            plan = plans[key] = self.plan(n, self.sheets[n], self.layout(), foes, left)
         if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
         return _END
@@ -948,7 +940,9 @@ class _Fight:
         else:
             return
         self.fell = True
-        self.lid = -1
+        c = self.c
+        x, y = self.pos[n]
+        self.lkey -= (x * c.height + y + 1) * c.weight[n]
 
 
 def _rank_foes(
