@@ -7,11 +7,10 @@ from fracas.core.dice import Dice
 from fracas.core.fastpath import FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.rulesets.tiers.fastpath.crits import Bout
-from fracas.rulesets.tiers.fastpath.fight import Fight
+from fracas.rulesets.tiers.fastpath.fight import Fight, Situation
 from fracas.rulesets.tiers.fastpath.sheets import (
     KEPT,
     STATUSES,
-    Choice,
     FighterSheet,
     Gear,
     Readings,
@@ -68,12 +67,9 @@ class Compiled:
         """A number for each fighter's gear met (`Gear`), likewise."""
         self.numbered = 0
         """Numbers handed out so far: never reused, so a fight under way keeps its own."""
-        self.ranked: dict[int, tuple[tuple[tuple[int, int, int], ...], bool]] = {}
-        """Each fighter's standing foes by layout: (gap, id rank, foe), nearest first, and
-        whether two stand equally near (then their HP decides, as in tactics._foes)."""
-        self.plans: dict[int | tuple[int, ...], Choice] = {}
-        """The blow or the walk the tactics choose by (fighter, layout, foes in order, the
-        turn's actions left): what `verify` accepts there depends on nothing else."""
+        self.situations: dict[int, Situation] = {}
+        """What each fighter sees of each layout met, and the plans it makes there
+        (`Situation`), by the layout's number (`Fight.lkey`) and the fighter."""
         self.bouts: dict[tuple[int, ...], Bout] = {}
         """What an exchange reads besides the dice (`Bout`) by (attacker, defender, gap,
         both fighters' gear)."""

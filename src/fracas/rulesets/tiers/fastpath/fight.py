@@ -80,6 +80,7 @@ class Fight:
         "tiers",
         "turned",
         "turning",
+        "worn",
     )
 
     def __init__(self, c: Compiled, randint: RandInt) -> None:
@@ -97,12 +98,14 @@ class Fight:
         self.turned: list[tuple[int, int] | None] = [None] * n
         self.turning = False
         """Someone is turned to its attacker (`turn_to`) till the next turn starts."""
-        self.tiers = [t[:] for t in c.tiers]
-        self.armor = c.armor[:]
-        self.natural_weapon = c.natural_weapon[:]
-        self.natural_armor = c.natural_armor[:]
-        self.shield = c.shield[:]
-        self.gear = c.gear[:]
+        # the gear is the fork's own until a crit wears some (`lower` copies it then)
+        self.tiers = c.tiers
+        self.armor = c.armor
+        self.natural_weapon = c.natural_weapon
+        self.natural_armor = c.natural_armor
+        self.shield = c.shield
+        self.gear = c.gear
+        self.worn = False
         self.lkey = c.lkey
         """The layout as one number (`Compiled.weight`), kept up as fighters move and
         fall: what the tactics' judgements are remembered by."""
@@ -187,10 +190,11 @@ class Fight:
         next lower total is looked at; the sort is stable, so past `MAX_REROLLS` listing
         order settles a tie, as there."""
         r, reflex = self.r, self.c.reflex
-        key = {n: r(1, 20) + reflex[n] for n in group}
+        totals = [r(1, 20) + reflex[n] for n in group]
+        if len(set(totals)) == len(group):  # no tie: most first rolls
+            return [n for _, n in sorted(zip(totals, group, strict=True), reverse=True)]
+        key = dict(zip(group, totals, strict=True))
         ranked = sorted(group, key=key.__getitem__, reverse=True)
-        if len(set(key.values())) == len(group):
-            return ranked
         ordered: list[int] = []
         for _, alike in groupby(ranked, key.__getitem__):
             tied = list(alike)
@@ -314,25 +318,24 @@ class Fight:
         wishes that can be legal are: a blow at the first foe it may reach (nearest first),
         a walk toward the nearest, a turn to keep the nearest in front. The first two
         depend only on the layout, the foes' order and the actions left, so they are
-        remembered per such situation (`Compiled.plans`)."""
+        remembered per such situation (`Situation`)."""
         if self.status[n] != ACTIVE:
             return ENDING  # BaseRuleset.verify: only end_turn for the fallen
         c = self.c
-        situation = self.lkey * c.count + n
-        ranked = c.ranked.get(situation)
-        if ranked is None:
-            if len(c.ranked) >= KEPT:
-                c.ranked.clear()
-            ranked = c.ranked[situation] = rank_foes(self.sheets[n], self.layout(), c.id_rank)
-        near, tied = ranked
+        key = self.lkey * c.count + n
+        situation = c.situations.get(key)
+        if situation is None:
+            if len(c.situations) >= KEPT:
+                c.situations.clear()
+            situation = c.situations[key] = Situation(self.sheets[n], self.layout(), c.id_rank)
+        near = situation.near
         if not near:
             return ENDING
         if c.rearming[n] and self.may_rearm(n):
             raise Handback  # tactics._rearm swaps a weapon in: not restated
         # what the turn still allows: nothing, a walk, or a walk and the contested blow
         left = 0 if self.actions >= ACTIONS_PER_TURN else 1 if self.contested else 2
-        key: int | tuple[int, ...] = situation * 3 + left
-        if tied:
+        if situation.tied:
             hp = self.hp
             if len(near) == 2:  # the common case, without a sort
                 a, b = near
@@ -340,15 +343,16 @@ class Fight:
                     near = (b, a)
             else:
                 near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
-            key = (situation * 3 + left, *[f for _, _, f in near])
-        plans = c.plans
-        try:
-            plan = plans[key]
-        except KeyError:
-            foes = [f for _, _, f in near]
-            if len(plans) >= KEPT:
-                plans.clear()
-            plan = plans[key] = self.plan(n, self.sheets[n], self.layout(), foes, left)
+            order = (left, *[f for _, _, f in near])
+            plan = situation.ordered.get(order)
+            if plan is None:
+                foes = [f for _, _, f in near]
+                plan = situation.ordered[order] = self.plan(n, self.sheets[n], foes, left)
+        else:
+            plan = situation.plans[left]
+            if plan is None:
+                foes = [f for _, _, f in near]
+                plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
         if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
         return ENDING
@@ -362,13 +366,13 @@ class Fight:
         self,
         n: int,
         sheet: FighterSheet,
-        layout: Layout,
         foes: list[int],
         left: int,
     ) -> Choice:
         """`choose` worked out: the blow at the first foe `may_strike` allows, else the walk
         `tactics._best_tile` finds toward the nearest, else the turn to face the nearest
         (made only when not already kept in front, which `choose` looks at each time)."""
+        layout = self.layout()
         here = layout[n]
         assert here is not None
         if left == 2:
@@ -565,6 +569,14 @@ class Fight:
 
     def lower(self, owner: int, target: int, armor: int) -> None:
         """crits._lower: a Tier off the item, or at a T0 natural weapon the 10 damage."""
+        if not self.worn:
+            self.worn = True
+            self.tiers = [t[:] for t in self.tiers]
+            self.armor = self.armor[:]
+            self.natural_weapon = self.natural_weapon[:]
+            self.natural_armor = self.natural_armor[:]
+            self.shield = self.shield[:]
+            self.gear = self.gear[:]
         if target == NATURAL:
             if self.natural_weapon[owner] == 0:
                 self.deal(owner, NATURAL_WEAPON_DAMAGE - armor)
@@ -616,20 +628,27 @@ class Fight:
         self.lkey -= (x * c.height + y + 1) * c.weight[n]
 
 
-def rank_foes(
-    sheet: FighterSheet, layout: Layout, id_rank: list[int]
-) -> tuple[tuple[tuple[int, int, int], ...], bool]:
-    """tactics._foes by layout: the standing foes by gap, then id; `tied` when two stand
-    equally near, so that their HP must order them first (`choose`)."""
-    here = layout[sheet.index]
-    assert here is not None
-    near = sorted(
-        (max(abs(here[0] - t[0]), abs(here[1] - t[1])), id_rank[f], f)
-        for f in sheet.foes
-        if (t := layout[f]) is not None
-    )
-    tied = any(a[0] == b[0] for a, b in pairwise(near))
-    return tuple(near), tied
+class Situation:
+    """One fighter's view of one layout: its standing foes as tactics._foes orders them by
+    gap, then id, as (gap, id rank, foe), and `tied` when two stand equally near (their HP
+    then orders them first, `Fight.choose`); and the tactics' plan for each number of
+    actions left (`Fight.plan`), by the order of the foes when tied."""
+
+    __slots__ = ("near", "ordered", "plans", "tied")
+
+    def __init__(self, sheet: FighterSheet, layout: Layout, id_rank: list[int]) -> None:
+        here = layout[sheet.index]
+        assert here is not None
+        self.near = tuple(
+            sorted(
+                (max(abs(here[0] - t[0]), abs(here[1] - t[1])), id_rank[f], f)
+                for f in sheet.foes
+                if (t := layout[f]) is not None
+            )
+        )
+        self.tied = any(a[0] == b[0] for a, b in pairwise(self.near))
+        self.plans: list[Choice | None] = [None, None, None]
+        self.ordered: dict[tuple[int, ...], Choice] = {}
 
 
 def whole_view(board: Grid, eye: Tile, aim: Tile, others: frozenset[Tile]) -> bool:
