@@ -88,6 +88,54 @@ def test_fights_cut_by_the_round_limit_are_the_engines_too(name: str, max_rounds
     assert any(t.end == "round limit" for t in played)
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"attacker_faces_target": True},  # B43: brienne meets counterattacks shield first
+        {"tie": "reroll"},
+        {"tie": "defender", "min_damage": 1},
+        {"natural_crit_fail": "used_weapon", "crit_fail_ten_armor": "counts"},
+        {"crits": False, "death": "below_negative_max"},
+        {"cloaks_add_to_armor": False, "natural_armor_under_worn": "covered"},
+        {"unarmed_counterattacks": False, "diagonal": "alternate"},
+    ],
+)
+def test_the_duel_under_other_modelled_options_is_the_engines(options: dict[str, Any]) -> None:
+    _both(_duel_with(options=options), 5, range(80), None)
+
+
+def test_a_trial_that_meets_what_is_not_restated_is_handed_back_to_the_engine() -> None:
+    """A crit wears c0's claws (natural weapon T1, bare hands) to T0, below the T1 blade it
+    carries: tactics._rearm would swap it in, which the fast path does not restate, so
+    trial 2 is handed back (None) and the simulator plays it through the engine."""
+    bare = {"body": 1, "reflex": 0, "presence": 1}
+
+    def fighter(cid: str, side: str, x: int, y: int, **more: Any) -> dict[str, Any]:
+        race = {"move": more.pop("move", 0), "natural_weapon": more.pop("claws", 0)}
+        at = {"x": x, "y": y, "facing": "n"}
+        return {"id": cid, "side": side, "hp": 1, "position": at, "stats": bare, "race": race}
+
+    c0 = fighter("c0", "c", 2, 0, move=1, claws=1)
+    c0["weapons"] = [{"id": "w0", "kind": "melee", "tier": 1, "hands": 1, "reach": 1}]
+    c0["wielding"] = []
+    data = {
+        "ruleset": "tiers",
+        "map": {"width": 5, "height": 5},
+        "combatants": [
+            fighter("a0", "a", 0, 0),
+            fighter("b0", "b", 0, 2),
+            fighter("b1", "b", 0, 1, claws=1),
+            c0,
+            fighter("c1", "c", 1, 0),
+        ],
+    }
+    job = make_job(parse_scenario(data), 0, {}, 2)
+    fork = build_fork(job)
+    assert fork.fast is not None
+    assert play_fast(fork, 2, fight_dice(job.seed, 2), job.max_rounds) is None
+    assert play_range(job, 0, 6) == [_engine(fork, job, i) for i in range(6)]
+
+
 def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
     job = make_job(example("tiers-duel.yaml"), 9, {}, None)
     fork = build_fork(job)
