@@ -78,8 +78,6 @@ class Fight:
         "status",
         "taken",
         "tiers",
-        "turned",
-        "turning",
         "worn",
     )
 
@@ -95,9 +93,6 @@ class Fight:
         self.facing = c.facing[:]
         self.facing_on = c.facing_on[:]
         n = len(self.hp)
-        self.turned: list[tuple[int, int] | None] = [None] * n
-        self.turning = False
-        """Someone is turned to its attacker (`turn_to`) till the next turn starts."""
         # the gear is the fork's own until a crit wears some (`lower` copies it then)
         self.tiers = c.tiers
         self.armor = c.armor
@@ -206,14 +201,12 @@ class Fight:
 
     def start_turn(self, index: int, skipped: int) -> None:
         """InitiativeRounds._start_turn: the turn's two actions again (Tiers.apply of
-        TurnStarted), every turned defender facing as declared (turning.on_turn_start), and
-        those who cannot act skipped."""
+        TurnStarted), and those who cannot act skipped (turning.on_turn_start: see
+        `exchange`)."""
         status, order = self.status, self.order
         while True:
             self.index = index
             self.actions, self.contested = 0, False
-            if self.turning:
-                self.turn_back()
             if status[order[index]] == ACTIVE:
                 return
             skipped += 1
@@ -231,24 +224,11 @@ class Fight:
         if index >= len(self.order):
             self.round += 1
             index = 0
-        if not self.turning and self.status[self.order[index]] == ACTIVE:
-            self.index = index  # start_turn for an active fighter, nobody turned
+        if self.status[self.order[index]] == ACTIVE:
+            self.index = index  # start_turn for an active fighter
             self.actions, self.contested = 0, False
             return
         self.start_turn(index, skipped=0)
-
-    def turn_back(self) -> None:
-        """turning.on_turn_start: "after the attacker's turn concludes", every turned
-        defender faces as declared again, or toward the one it kept in front."""
-        turned, facing, facing_on, pos = self.turned, self.facing, self.facing_on, self.pos
-        for n, back in enumerate(turned):
-            if back is None:
-                continue
-            way, on = back
-            if on >= 0 and pos[on] != pos[n]:
-                way = self.direction(n, on)  # where the one it kept in front now stands
-            facing[n], facing_on[n], turned[n] = way, on, None
-        self.turning = False
 
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
@@ -272,11 +252,8 @@ class Fight:
     def facing_of(self, n: int) -> int:
         """common.facing_of: a facing kept on someone points at them (unless on their tile)."""
         on = self.facing_on[n]
-        if on >= 0:
-            (x0, y0), (x1, y1) = self.pos[n], self.pos[on]
-            if x0 != x1 or y0 != y1:
-                c = self.c
-                return c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
+        if on >= 0 and self.pos[on] != self.pos[n]:
+            return self.direction(n, on)
         return self.facing[n]
 
     def shield_against(self, n: int, attacker: int) -> int:
@@ -437,10 +414,8 @@ class Fight:
 
     def face(self, n: int, foe: int) -> None:
         """movement.resolve_face with a target."""
-        (x0, y0), (x1, y1) = self.pos[n], self.pos[foe]
-        if x0 != x1 or y0 != y1:
-            c = self.c
-            self.facing[n] = c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
+        if self.pos[foe] != self.pos[n]:
+            self.facing[n] = self.direction(n, foe)
         self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
@@ -486,8 +461,11 @@ class Fight:
         else:
             difference = defense_total - attack_total
             winner = -1 if difference or o.tie == "defender" else 0
-            if winner and here != there:
-                self.turn_to(foe, n)
+            # turning.turn_to would face a winning defender toward its attacker until the
+            # turn ends; here nothing reads it meanwhile (the attacker's one contested action
+            # is spent, so no other blow of this turn meets the defender's shield), and at the
+            # next turn's start it faces as declared again, or toward whom it keeps in front,
+            # as movement.keep_facings would have turned it: the turn changes no fight.
         if (attack_face in EDGES or defense_face in EDGES) and o.crits:
             answer = bout.answer[0]
             main = self.sheets[n].main
@@ -554,18 +532,6 @@ class Fight:
     def arm_tier(self, n: int, weapon: int) -> int:
         """exchange._tier_now: the weapon's Tier after this exchange's crits."""
         return self.natural_weapon[n] if weapon == UNARMED else self.tiers[n][weapon]
-
-    def turn_to(self, defender: int, attacker: int) -> None:
-        """turning.turn_to: the winning defender faces its attacker till the turn ends."""
-        back = self.turned[defender]
-        if back is None:
-            back = (self.facing[defender], self.facing_on[defender])
-        self.turned[defender] = back
-        self.turning = True
-        (x0, y0), (x1, y1) = self.pos[defender], self.pos[attacker]
-        c = self.c
-        self.facing[defender] = c.compass[(x1 - x0 + c.width) * c.span + y1 - y0 + c.height]
-        self.facing_on[defender] = -1
 
     def lower(self, owner: int, target: int, armor: int) -> None:
         """crits._lower: a Tier off the item, or at a T0 natural weapon the 10 damage."""
