@@ -41,6 +41,7 @@ class Compiled:
         self.id_rank = [sorted(ids).index(i) for i in ids]
         self.count = len(ids)
         self.reflex = [w.reflex for w in warriors]
+        self.shielded = [n for n, w in enumerate(warriors) if w.shield_equipped]
         self.weight = [(board.width * board.height + 1) ** n for n in range(len(ids))]
         """Each fighter's place in the layout's number: its tile as x * height + y + 1 (0
         once fallen) in base width x height + 1."""

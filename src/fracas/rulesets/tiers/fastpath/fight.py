@@ -318,9 +318,10 @@ class Fight:
                 a, b = near
                 if a[0] == b[0] and (hp[b[2]], b[1]) < (hp[a[2]], a[1]):
                     near = (b, a)
+                order: tuple[int, ...] = (left, near[0][2], near[1][2])
             else:
                 near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
-            order = (left, *[f for _, _, f in near])
+                order = (left, *[f for _, _, f in near])
             plan = situation.ordered.get(order)
             if plan is None:
                 foes = [f for _, _, f in near]
@@ -419,13 +420,14 @@ class Fight:
         self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
-        """movement.keep_facings: a facing kept on someone turns as either of them moves."""
-        facing, facing_on = self.facing, self.facing_on
-        for k, on in enumerate(facing_on):
-            if on >= 0 and (k == mover or on == mover):
-                now = self.facing_of(k)
-                if now != facing[k]:
-                    facing[k] = now
+        """movement.keep_facings: a facing kept on someone turns as either of them moves.
+        Only a shield reads a facing here (`shield_against`), so only the shielded are
+        turned."""
+        facing_on, pos = self.facing_on, self.pos
+        for k in self.c.shielded:
+            on = facing_on[k]
+            if on >= 0 and (k == mover or on == mover) and pos[on] != pos[k]:
+                self.facing[k] = self.direction(k, on)
 
     def exchange(self, n: int, foe: int) -> None:
         """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike).
