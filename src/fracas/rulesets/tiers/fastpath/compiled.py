@@ -74,6 +74,10 @@ class Compiled:
         self.bouts: dict[tuple[int, ...], Bout] = {}
         """What an exchange reads besides the dice (`Bout`) by (attacker, defender, gap,
         both fighters' gear)."""
+        self.crits: dict[tuple[int | None, ...], int | None] = {}
+        """What a natural 20 or 1 lowers by (fighter, gear, arm, pick, face)."""
+        self.worn: dict[tuple[int, int], int] = {}
+        """The gear's number after a crit lowers one piece, by (gear, piece)."""
         self.sight: dict[tuple[Tile, Tile], bool] = {}
         """Grid.sight_blocked by the two tiles."""
         self.width, self.height = board.width, board.height
@@ -118,6 +122,8 @@ class Compiled:
             if len(self.gears) >= KEPT:
                 self.gears.clear()
                 self.bouts.clear()
+                self.crits.clear()
+                self.worn.clear()
             known = self.gears[gear] = self.number()
         return known
 

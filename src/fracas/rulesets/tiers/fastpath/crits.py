@@ -176,17 +176,27 @@ def _fail_choice(f: Fight, n: int, targets: list[int], odds: float) -> int | Non
 
 
 def critical_hit(f: Fight, opponent: int, their: int, pick: int | None) -> None:
-    """crits.critical_hit: the pick while still a target, else the default."""
-    targets = hit_targets(f, opponent, their)
-    target = pick if pick in targets else (targets[0] if targets else None)
+    """crits.critical_hit: the pick while still a target, else the default; what that comes
+    to is remembered per fighter, gear, answer and pick."""
+    key = (opponent, f.gear[opponent], their, pick, 20)
+    crits = f.c.crits
+    if key not in crits:
+        targets = hit_targets(f, opponent, their)
+        crits[key] = pick if pick in targets else (targets[0] if targets else None)
+    target = crits[key]
     if target is not None:
         f.lower(opponent, target, 0)
 
 
 def critical_failure(f: Fight, roller: int, own: int, pick: int | None) -> None:
-    """crits.critical_failure: the pick while still a target, else the default."""
-    targets = fail_targets(f, roller, own)
-    target = pick if pick in targets else default_fail(targets, own)
+    """crits.critical_failure: the pick while still a target, else the default; remembered
+    as for hits."""
+    key = (roller, f.gear[roller], own, pick, 1)
+    crits = f.c.crits
+    if key not in crits:
+        targets = fail_targets(f, roller, own)
+        crits[key] = pick if pick in targets else default_fail(targets, own)
+    target = crits[key]
     armor = f.armor_bonus(roller) if f.o.ten_armor else 0
     if target is not None:
         f.lower(roller, target, armor)

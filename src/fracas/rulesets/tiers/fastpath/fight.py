@@ -558,11 +558,21 @@ class Fight:
             self.shield[owner] -= 1
         else:
             self.tiers[owner][target] -= 1
-        self.gear[owner] = self.c.number_gear(
-            gear_key(
-                self.armor, self.natural_armor, self.shield, self.natural_weapon, self.tiers, owner
+        c = self.c
+        step = (self.gear[owner], target)
+        after = c.worn.get(step)
+        if after is None:
+            after = c.worn[step] = c.number_gear(
+                gear_key(
+                    self.armor,
+                    self.natural_armor,
+                    self.shield,
+                    self.natural_weapon,
+                    self.tiers,
+                    owner,
+                )
             )
-        )
+        self.gear[owner] = after
 
     # -- harm (rules/harm.py) ----------------------------------------------------------------
 
