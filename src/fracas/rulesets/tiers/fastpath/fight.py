@@ -63,6 +63,7 @@ class Fight:
         "gear",
         "hp",
         "index",
+        "left",
         "lkey",
         "max_hp",
         "natural_armor",
@@ -110,6 +111,9 @@ class Fight:
         self.outcome: str | None = None
         self.actions = 0
         self.contested = False
+        self.left = 2
+        """What the turn still allows, as `choose` reads it: 2 a walk or the contested blow,
+        1 a walk (the blow is spent), 0 nothing (both actions are spent)."""
         self.dealt = [0] * n
         self.taken = [0] * n
         self.actor = -1
@@ -134,6 +138,7 @@ class Fight:
                     if kind == ATTACK:
                         self.actions += 1  # ActionSpent, contested
                         self.contested = True
+                        self.left = 0 if self.actions >= ACTIONS_PER_TURN else 1
                         exchange(n, foe)
                         if self.fell:
                             self.fell = False
@@ -142,6 +147,8 @@ class Fight:
                                 break
                     elif kind == MOVE:  # movement.resolve_move, then keep_facings
                         self.actions += 1
+                        if self.actions >= ACTIONS_PER_TURN:
+                            self.left = 0
                         c = self.c
                         (x0, y0), (x1, y1) = self.pos[n], tile
                         self.lkey += ((x1 - x0) * c.height + y1 - y0) * c.weight[n]
@@ -206,7 +213,7 @@ class Fight:
         status, order = self.status, self.order
         while True:
             self.index = index
-            self.actions, self.contested = 0, False
+            self.actions, self.contested, self.left = 0, False, 2
             if status[order[index]] == ACTIVE:
                 return
             skipped += 1
@@ -226,7 +233,7 @@ class Fight:
             index = 0
         if self.status[self.order[index]] == ACTIVE:
             self.index = index  # start_turn for an active fighter
-            self.actions, self.contested = 0, False
+            self.actions, self.contested, self.left = 0, False, 2
             return
         self.start_turn(index, skipped=0)
 
@@ -311,7 +318,7 @@ class Fight:
         if c.rearming[n] and self.may_rearm(n):
             raise Handback  # tactics._rearm swaps a weapon in: not restated
         # what the turn still allows: nothing, a walk, or a walk and the contested blow
-        left = 0 if self.actions >= ACTIONS_PER_TURN else 1 if self.contested else 2
+        left = self.left
         if situation.tied:
             hp = self.hp
             if len(near) == 2:  # the common case, without a sort
