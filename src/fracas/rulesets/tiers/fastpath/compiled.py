@@ -42,6 +42,11 @@ class Compiled:
         self.count = len(ids)
         self.reflex = [w.reflex for w in warriors]
         self.shielded = [n for n, w in enumerate(warriors) if w.shield_equipped]
+        self.up = [sum(w.is_active for w in warriors if w.side == side) for side in sides]
+        """How many stand on each side at the start."""
+        standing = [side for side, up in zip(sides, self.up, strict=True) if up]
+        self.opening = None if len(standing) > 1 else f"{standing[0]} won" if standing else "draw"
+        """BaseRuleset.outcome of the set-up, which the start checks."""
         self.weight = [(board.width * board.height + 1) ** n for n in range(len(ids))]
         """Each fighter's place in the layout's number: its tile as x * height + y + 1 (0
         once fallen) in base width x height + 1."""

@@ -79,6 +79,7 @@ class Fight:
         "status",
         "taken",
         "tiers",
+        "up",
         "worn",
     )
 
@@ -120,6 +121,8 @@ class Fight:
         """Whose action is being resolved (-1 while a turn ends: that deals nothing)."""
         self.fell = False
         """Someone stopped standing since the last outcome check."""
+        self.up = c.up[:]
+        """How many stand on each side (`check_outcome`)."""
 
     # -- the simulator's loop (sim/trial.play) ------------------------------------------
 
@@ -184,7 +187,7 @@ class Fight:
         self.order = fixed[:] if fixed is not None else self.rank(list(range(len(self.hp))), 0)
         self.round = 1
         self.start_turn(0, skipped=0)
-        self.check_outcome()
+        self.outcome = self.c.opening  # the outcome check after the start
 
     def rank(self, group: list[int], depth: int) -> list[int]:
         """`core.initiative.rank` with 1d20 + Reflex, over indices: everyone in `group` rolls
@@ -241,12 +244,11 @@ class Fight:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
         if self.outcome is not None:
             return
-        sheets = self.sheets
-        standing = {sheets[n].side for n, s in enumerate(self.status) if s == ACTIVE}
+        standing = [side for side, up in enumerate(self.up) if up]
         if len(standing) > 1:
             return
         names = self.c.side_names
-        self.outcome = f"{names[standing.pop()]} won" if standing else "draw"
+        self.outcome = f"{names[standing[0]]} won" if standing else "draw"
 
     # -- geometry (rules/common.py) ------------------------------------------------------
 
@@ -601,16 +603,18 @@ class Fight:
         status = self.status[n]
         if status == DEAD:
             return
-        if hp <= self.c.dead_at[n]:  # harm.is_dead
+        c = self.c
+        if hp <= c.dead_at[n]:  # harm.is_dead
             self.status[n] = DEAD
         elif hp <= 0 and status == ACTIVE:
             self.status[n] = UNCONSCIOUS
         else:
             return
-        self.fell = True
-        c = self.c
-        x, y = self.pos[n]
-        self.lkey -= (x * c.height + y + 1) * c.weight[n]
+        if status == ACTIVE:  # it stood till now: it leaves the layout and its side
+            self.fell = True
+            x, y = self.pos[n]
+            self.lkey -= (x * c.height + y + 1) * c.weight[n]
+            self.up[c.sheets[n].side] -= 1
 
 
 class Situation:
