@@ -55,7 +55,6 @@ class Compiled:
             for n, w in enumerate(warriors)
             if w.is_active
         )
-        self.rearming = [bool(sheet.carried) for sheet in self.sheets]
         where = {cid: n for n, cid in enumerate(ids)}
         self.order = [where[c] for c in point.order] if point.order is not None else None
         self.hp = [w.hp for w in warriors]

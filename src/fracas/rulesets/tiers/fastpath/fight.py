@@ -80,7 +80,6 @@ class Fight:
         "taken",
         "tiers",
         "up",
-        "worn",
     )
 
     def __init__(self, c: Compiled, randint: RandInt) -> None:
@@ -102,7 +101,6 @@ class Fight:
         self.natural_armor = c.natural_armor
         self.shield = c.shield
         self.gear = c.gear
-        self.worn = False
         self.lkey = c.lkey
         """The layout as one number (`Compiled.weight`), kept up as fighters move and
         fall: what the tactics' judgements are remembered by."""
@@ -314,14 +312,12 @@ class Fight:
             if len(c.situations) >= KEPT:
                 c.situations.clear()
             situation = c.situations[key] = Situation(self.sheets[n], self.layout(), c.id_rank)
-        near = situation.near
-        if not near:
-            return ENDING
-        if c.rearming[n] and self.may_rearm(n):
+        if situation.rearming and self.may_rearm(n):
             raise Handback  # tactics._rearm swaps a weapon in: not restated
         # what the turn still allows: nothing, a walk, or a walk and the contested blow
         left = self.left
         if situation.tied:
+            near = situation.near
             hp = self.hp
             if len(near) == 2:  # the common case, without a sort
                 a, b = near
@@ -338,7 +334,7 @@ class Fight:
         else:
             plan = situation.plans[left]
             if plan is None:
-                foes = [f for _, _, f in near]
+                foes = [f for _, _, f in situation.near]
                 plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
         if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
@@ -546,28 +542,34 @@ class Fight:
 
     def lower(self, owner: int, target: int, armor: int) -> None:
         """crits._lower: a Tier off the item, or at a T0 natural weapon the 10 damage."""
-        if not self.worn:
-            self.worn = True
-            self.tiers = [t[:] for t in self.tiers]
-            self.armor = self.armor[:]
-            self.natural_weapon = self.natural_weapon[:]
-            self.natural_armor = self.natural_armor[:]
-            self.shield = self.shield[:]
-            self.gear = self.gear[:]
+        c = self.c  # each list is the fork's own until this fight wears something in it
         if target == NATURAL:
             if self.natural_weapon[owner] == 0:
                 self.deal(owner, NATURAL_WEAPON_DAMAGE - armor)
                 return
+            if self.natural_weapon is c.natural_weapon:
+                self.natural_weapon = c.natural_weapon[:]
             self.natural_weapon[owner] -= 1
         elif target == ARMOR:
+            if self.armor is c.armor:
+                self.armor = c.armor[:]
             self.armor[owner] -= 1
         elif target == NAT_ARMOR:
+            if self.natural_armor is c.natural_armor:
+                self.natural_armor = c.natural_armor[:]
             self.natural_armor[owner] -= 1
         elif target == SHIELD:
+            if self.shield is c.shield:
+                self.shield = c.shield[:]
             self.shield[owner] -= 1
         else:
+            if self.tiers is c.tiers:
+                self.tiers = c.tiers[:]
+            if self.tiers[owner] is c.tiers[owner]:
+                self.tiers[owner] = c.tiers[owner][:]
             self.tiers[owner][target] -= 1
-        c = self.c
+        if self.gear is c.gear:
+            self.gear = c.gear[:]
         step = (self.gear[owner], target)
         after = c.worn.get(step)
         if after is None:
@@ -621,9 +623,10 @@ class Situation:
     """One fighter's view of one layout: its standing foes as tactics._foes orders them by
     gap, then id, as (gap, id rank, foe), and `tied` when two stand equally near (their HP
     then orders them first, `Fight.choose`); and the tactics' plan for each number of
-    actions left (`Fight.plan`), by the order of the foes when tied."""
+    actions left (`Fight.plan`), by the order of the foes when tied. With no foe standing
+    the tactics wish nothing (every plan ends the turn), not even to rearm."""
 
-    __slots__ = ("near", "ordered", "plans", "tied")
+    __slots__ = ("near", "ordered", "plans", "rearming", "tied")
 
     def __init__(self, sheet: FighterSheet, layout: Layout, id_rank: list[int]) -> None:
         here = layout[sheet.index]
@@ -636,8 +639,9 @@ class Situation:
             )
         )
         self.tied = any(a[0] == b[0] for a, b in pairwise(self.near))
-        self.plans: list[Choice | None] = [None, None, None]
+        self.plans: list[Choice | None] = [None, None, None] if self.near else [ENDING] * 3
         self.ordered: dict[tuple[int, ...], Choice] = {}
+        self.rearming = bool(self.near and sheet.carried)
 
 
 def whole_view(board: Grid, eye: Tile, aim: Tile, others: frozenset[Tile]) -> bool:
