@@ -163,8 +163,18 @@ class Fight:
                         return None
                     kind, foe, tile = choose(n)
                 if self.outcome is None:
+                    # InitiativeRounds.end_turn (no condition lapses: the fighters bear none;
+                    # Tiers.on_round_end, blindness.end_round, has nothing to clear here)
                     self.actor = -1
-                    self.end_turn()
+                    index = self.index + 1
+                    if index >= len(order):
+                        self.round += 1
+                        index = 0
+                    if self.status[order[index]] == ACTIVE:
+                        self.index = index  # start_turn for an active fighter
+                        self.actions, self.contested, self.left = 0, False, 2
+                    else:
+                        self.start_turn(index, skipped=0)
         except Handback:
             return None
         return FastTrial(
@@ -225,24 +235,14 @@ class Fight:
                 self.round += 1
                 index = 0
 
-    def end_turn(self) -> None:
-        """InitiativeRounds.end_turn (no condition lapses: the fighters bear none; Tiers'
-        on_round_end, blindness.end_round, has nothing to clear in the light)."""
-        index = self.index + 1
-        if index >= len(self.order):
-            self.round += 1
-            index = 0
-        if self.status[self.order[index]] == ACTIVE:
-            self.index = index  # start_turn for an active fighter
-            self.actions, self.contested, self.left = 0, False, 2
-            return
-        self.start_turn(index, skipped=0)
-
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
         if self.outcome is not None:
             return
-        standing = [side for side, up in enumerate(self.up) if up]
+        standing = []
+        for side, up in enumerate(self.up):
+            if up:
+                standing.append(side)
         if len(standing) > 1:
             return
         names = self.c.side_names
