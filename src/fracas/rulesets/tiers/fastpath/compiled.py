@@ -55,7 +55,8 @@ class Compiled:
             for n, w in enumerate(warriors)
             if w.is_active
         )
-        where = {cid: n for n, cid in enumerate(ids)}
+        where = self.where = {cid: n for n, cid in enumerate(ids)}
+        self.ids = ids
         self.order = [where[c] for c in point.order] if point.order is not None else None
         self.hp = [w.hp for w in warriors]
         self.max_hp = [w.max_hp for w in warriors]

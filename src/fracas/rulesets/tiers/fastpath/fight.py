@@ -3,13 +3,13 @@ the exchange over plain lists (see the package's docstring)."""
 
 from __future__ import annotations
 
-from itertools import groupby, pairwise
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from fracas.core.dice import RandInt
 from fracas.core.fastpath import FastTrial
 from fracas.core.grid import Grid
-from fracas.core.initiative import MAX_REROLLS
+from fracas.core.initiative import rank
 from fracas.rulesets.tiers.fastpath.crits import Bout, critical_failure, critical_hit
 from fracas.rulesets.tiers.fastpath.sheets import (
     ACTIVE,
@@ -192,30 +192,27 @@ class Fight:
     def start(self) -> None:
         """Initiative (rules/initiative.py, individually), round 1, the outcome check."""
         fixed = self.c.order
-        self.order = fixed[:] if fixed is not None else self.rank(list(range(len(self.hp))), 0)
+        self.order = fixed[:] if fixed is not None else self.rank()
         self.round = 1
         self.start_turn(0, skipped=0)
         self.outcome = self.c.opening  # the outcome check after the start
 
-    def rank(self, group: list[int], depth: int) -> list[int]:
-        """`core.initiative.rank` with 1d20 + Reflex, over indices: everyone in `group` rolls
-        in listing order, the highest first, each tie re-rolled (one level deeper) before the
-        next lower total is looked at; the sort is stable, so past `MAX_REROLLS` listing
-        order settles a tie, as there."""
-        r, reflex = self.r, self.c.reflex
-        totals = [r(1, 20) + reflex[n] for n in group]
-        if len(set(totals)) == len(group):  # no tie: most first rolls
-            return [n for _, n in sorted(zip(totals, group, strict=True), reverse=True)]
-        key = dict(zip(group, totals, strict=True))
-        ranked = sorted(group, key=key.__getitem__, reverse=True)
-        ordered: list[int] = []
-        for _, alike in groupby(ranked, key.__getitem__):
-            tied = list(alike)
-            if len(tied) > 1 and depth < MAX_REROLLS:
-                ordered += self.rank(tied, depth + 1)
-            else:
-                ordered += tied
-        return ordered
+    def rank(self) -> list[int]:
+        """initiative.roll_initiative, individually: everyone rolls 1d20 + Reflex in listing
+        order, the highest first. Without a tie (most first rolls) the totals are simply
+        sorted; a tie is left to `core.initiative.rank` itself, given the totals already
+        rolled, so its re-rolls draw the engine's faces in the engine's order."""
+        c, r = self.c, self.r
+        reflex = c.reflex
+        totals = [r(1, 20) + reflex[n] for n in range(c.count)]
+        if len(set(totals)) == c.count:
+            return [n for _, n in sorted(zip(totals, range(c.count), strict=True), reverse=True)]
+        first = dict(zip(c.ids, totals, strict=True))
+
+        def key(cid: str, depth: int) -> tuple[int, ...]:
+            return (first[cid] if depth == 0 else r(1, 20) + reflex[c.where[cid]],)
+
+        return [c.where[cid] for cid in rank(c.ids, key)]
 
     def start_turn(self, index: int, skipped: int) -> None:
         """InitiativeRounds._start_turn: the turn's two actions again (Tiers.apply of
