@@ -5,9 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from fracas.scenario import ScenarioSpec, load_scenario, parse_scenario
-from fracas.sim.job import Job, trial_dice
-from fracas.sim.policies import POLICIES
-from fracas.sim.trial import Fork, Trial, play
 from tests.engine.fixtures import duel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,11 +22,3 @@ def one_swing(rounds: int = 1) -> ScenarioSpec:
     rook = data["combatants"][1]
     rook.update(hp=99, weapons=[])
     return parse_scenario(data)
-
-
-def engine_trial(fork: Fork, job: Job, index: int) -> Trial:
-    """Trial `index` of `job` played through the engine's loop, the tactics policy on every
-    side, with the dice `fracas sim` gives it: what a ruleset's fast path is held to."""
-    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
-    dice, policy_dice = trial_dice(job.seed, index)
-    return play(fork, index, dice, policy_dice, tactics, job.max_rounds)

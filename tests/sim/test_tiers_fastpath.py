@@ -28,9 +28,10 @@ from fracas.rulesets.tiers import RULESET
 from fracas.rulesets.tiers.fastpath import MODELLED
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.scenario import ScenarioSpec, parse_scenario
-from fracas.sim.job import build_fork, fight_dice, make_job, play_range
-from fracas.sim.trial import Trial, play_fast
-from tests.sim.helpers import engine_trial, example
+from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
+from fracas.sim.policies import POLICIES
+from fracas.sim.trial import Fork, Trial, play, play_fast
+from tests.sim.helpers import example
 
 COVERED = ["tiers-duel.yaml"]
 DECLINED = [
@@ -39,6 +40,12 @@ DECLINED = [
     "tiers-ambush.yaml",
     "tiers-drake-lair.yaml",
 ]
+
+
+def _engine(fork: Fork, job: Job, index: int) -> Trial:
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    dice, policy_dice = trial_dice(job.seed, index)
+    return play(fork, index, dice, policy_dice, tactics, job.max_rounds)
 
 
 def _both(
@@ -59,7 +66,7 @@ def _both(
     played = []
     for index in trials:
         fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
-        engine = engine_trial(fork, job, index)
+        engine = _engine(fork, job, index)
         if fast is None and handed_back:
             continue
         assert fast == engine, f"trial {index}"
@@ -97,7 +104,7 @@ def test_the_duel_under_other_modelled_options_is_the_engines(options: dict[str,
     _both(_duel_with(options=options), 5, range(80), None)
 
 
-def test_a_trial_that_meets_what_is_not_restated_is_handed_back_to_theengine_trial() -> None:
+def test_a_trial_that_meets_what_is_not_restated_is_handed_back_to_the_engine() -> None:
     """A crit wears c0's claws (natural weapon T1, bare hands) to T0, below the T1 blade it
     carries: tactics._rearm would swap it in, which the fast path does not restate, so
     trial 2 is handed back (None) and the simulator plays it through the engine."""
@@ -126,14 +133,14 @@ def test_a_trial_that_meets_what_is_not_restated_is_handed_back_to_theengine_tri
     fork = build_fork(job)
     assert fork.fast is not None
     assert play_fast(fork, 2, fight_dice(job.seed, 2), job.max_rounds) is None
-    assert play_range(job, 0, 6) == [engine_trial(fork, job, i) for i in range(6)]
+    assert play_range(job, 0, 6) == [_engine(fork, job, i) for i in range(6)]
 
 
 def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
     job = make_job(example("tiers-duel.yaml"), 9, {}, None)
     fork = build_fork(job)
     assert fork.fast is not None
-    assert play_range(job, 0, 40) == [engine_trial(fork, job, i) for i in range(40)]
+    assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
 
 
 # -- generated sheets, maps and options -----------------------------------------------------
@@ -262,13 +269,13 @@ def test_generated_tiers_fights_are_the_engines(
 
 
 @pytest.mark.parametrize("name", DECLINED)
-def test_the_other_examples_are_left_to_theengine_trial(name: str) -> None:
+def test_the_other_examples_are_left_to_the_engine(name: str) -> None:
     job = make_job(example(name), 1, {}, 3)
     assert build_fork(job).fast is None
     assert len(play_range(job, 0, 2)) == 2  # and the simulator still plays them
 
 
-def test_other_policies_are_left_to_theengine_trial() -> None:
+def test_other_policies_are_left_to_the_engine() -> None:
     spec = example("tiers-duel.yaml")
     for name in ("aggressive", "focus", "greedy"):
         job = make_job(spec, 1, {"brigands": name}, None)
@@ -294,7 +301,7 @@ def _duel_with(**changes: Any) -> ScenarioSpec:
         },
     ],
 )
-def test_what_it_does_not_restate_is_left_to_theengine_trial(changes: dict[str, Any]) -> None:
+def test_what_it_does_not_restate_is_left_to_the_engine(changes: dict[str, Any]) -> None:
     spec = _duel_with(**changes)
     job = make_job(spec, 1, {}, 3)
     assert build_fork(job).fast is None
