@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from fracas.core.state import Status
 from fracas.rulesets.tiers.options import TiersOptions
-from fracas.rulesets.tiers.rules.common import STEP
-from fracas.rulesets.tiers.sheet import FACINGS, Weapon
+from fracas.rulesets.tiers.sheet import Weapon
 from fracas.rulesets.tiers.warrior import Tile, Warrior
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 EDGES = frozenset({1, 20})
 """The natural faces that make a crit."""
-STEPS = [STEP[f] for f in FACINGS]
-"""One square toward each facing, by its index in FACINGS."""
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
 TURN_ACTIONS = 20
@@ -22,7 +19,8 @@ at most five (a step, the blow, a step, a turn to face, the end); more would be 
 which the engine's own stall check judges (`runner.STALL_LIMIT`)."""
 
 KEPT = 200_000
-"""Walks and lines of fire remembered per fork before the memory starts over."""
+"""Situations, bouts, crits and gear numbers remembered per fork before that memory starts
+over (a few tens of megabytes at most)."""
 
 UNARMED = -1
 """The weapon index of bare hands (or a race's natural weapon)."""
