@@ -295,6 +295,7 @@ def _duel_with(**changes: Any) -> ScenarioSpec:
         {"options": {"arc": "octant"}},  # an option it does not restate
         {"options": {"opening_attack": "rorge"}},
         {"map": {"width": 10, "height": 8, "light": {"level": 4}}},  # low light
+        {"map": {"width": 10, "height": 8, "lights": [{"x": 0, "y": 0, "kind": "torch"}]}},
         {
             "order": ["brienne", "pod", "rorge", "biter"],
             "actions": [{"actor": "brienne", "do": "end_turn"}],

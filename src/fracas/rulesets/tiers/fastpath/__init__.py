@@ -15,13 +15,14 @@ compass (`common.direction`), the cover geometry (`cover.hides`) and the crit ta
 (`crit_tactics.edge`) are the engine's functions, so only the control flow is restated. Each
 piece names the engine code it mirrors.
 
-What it models: a lit fight (the map bright everywhere, nothing lying on it) of one-tile
-fighters on the ground, each holding one weapon (or a two-handed one, or nothing) in melee,
-bow or thrown kind, without stealth skill, conditions or effects, from the set-up (every
-trial rolls initiative, individually), under the `tactics` policy and the options listed in
-`MODELLED`. Anything else makes `fast_path` answer None and the engine plays the trial:
-darkness and low light, large bodies, crossbows and firearms in hand, dual wielding,
-stealth, forks taken after a scripted part, the other policies and any other option value.
+What it models: a lit fight (the map bright everywhere, no light source, nothing lying on
+it) of one-tile fighters on the ground, each holding one weapon (or a two-handed one, or
+nothing) in melee, bow or thrown kind, without stealth skill, conditions or effects, from
+the set-up (every trial rolls initiative, individually), under the `tactics` policy and the
+options listed in `MODELLED`. Anything else makes `fast_path` answer None and the engine
+plays the trial: darkness and low light, lights, large bodies, crossbows and firearms in
+hand, dual wielding, stealth, forks taken after a scripted part, the other policies and any
+other option value.
 A fight that meets what is not restated on the way (a bare-handed fighter whose natural
 weapon a crit wore below a carried weapon, which tactics._rearm would take up) is handed
 back the same way.
@@ -101,9 +102,11 @@ def _modelled_options(opts: TiersOptions) -> bool:
 
 
 def _bright(board: LitGrid) -> bool:
-    """Bright everywhere: no darkness or low light for any rule to read, nothing lying on
-    the map for the tactics to pick up."""
-    return board.level >= BRIGHT and not getattr(board, "ground", ())
+    """Bright everywhere: no darkness or low light for any rule to read, no light source
+    (placed, carried or unlit: torches and candles have rules of their own), nothing lying
+    on the map for the tactics to pick up."""
+    lights = board.sources or board.carried or board.unlit
+    return board.level >= BRIGHT and not lights and not board.ground
 
 
 def _modelled_warrior(w: Warrior) -> bool:
