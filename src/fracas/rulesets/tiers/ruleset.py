@@ -9,6 +9,7 @@ from fracas.core.actions import Action
 from fracas.core.dice import Dice
 from fracas.core.errors import IllegalAction, ScenarioError
 from fracas.core.events import Event, TurnStarted
+from fracas.core.fastpath import FastPath, ForkPoint
 from fracas.core.ruleset import BaseRuleset, Resolution, Resolver, RulesetInfo, Verifier
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -256,6 +257,14 @@ class Tiers(BaseRuleset):
         from fracas.rulesets.tiers import tactics
 
         return tactics.suggest(self, state)
+
+    def fast_path(self, point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
+        """The rules and tactics of a lit fight over plain lists, for `fracas sim` with the
+        `tactics` policy (tiers/fastpath.py; held to the engine by
+        tests/sim/test_tiers_fastpath.py); None for whatever it does not model."""
+        from fracas.rulesets.tiers import fastpath
+
+        return fastpath.compile_fast_path(point, policies)
 
     # -- evolve --------------------------------------------------------------------------
 
