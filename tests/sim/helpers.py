@@ -38,10 +38,17 @@ def engine_trial(fork: Fork, job: Job, index: int) -> Trial:
 
 
 def fast_and_engine(
-    spec: ScenarioSpec, seed: int, trials: range, max_rounds: int | None
+    spec: ScenarioSpec,
+    seed: int,
+    trials: range,
+    max_rounds: int | None,
+    *,
+    handed_back: bool = False,
 ) -> list[Trial]:
     """Play `trials` through the engine and the ruleset's fast path; they must agree on
-    every one."""
+    every one. With `handed_back`, a trial may also come back None (the fast path met
+    something it does not restate mid-fight; the simulator then plays it through the engine),
+    and only the trials it finished are returned."""
     job = make_job(spec, seed, {}, max_rounds)
     fork = build_fork(job)
     assert fork.fast is not None, "the fast path declined a fork it models"
@@ -49,6 +56,8 @@ def fast_and_engine(
     for index in trials:
         fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
         engine = engine_trial(fork, job, index)
+        if fast is None and handed_back:
+            continue
         assert fast == engine, f"trial {index}"
         played.append(engine)
     return played

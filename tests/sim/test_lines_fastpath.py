@@ -196,7 +196,7 @@ def test_only_the_tactics_policy_is_accepted_by_the_hook_itself() -> None:
     assert RULESET.fast_path(point, {"guards": "tactics", "raiders": "focus"}) is None
 
 
-def test_rulesets_without_a_fast_path_say_so() -> None:
+def test_a_fork_a_fast_path_declines_has_none() -> None:
     """A fork a ruleset's fast path declines (nwo's, under an option it does not model)."""
     data = example("nwo-firefight.yaml").model_dump(mode="json", exclude_unset=True)
     data["options"] = {"halves": "up"}

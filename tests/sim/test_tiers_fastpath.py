@@ -28,10 +28,9 @@ from fracas.rulesets.tiers import RULESET
 from fracas.rulesets.tiers.fastpath import MODELLED
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.scenario import ScenarioSpec, parse_scenario
-from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
-from fracas.sim.policies import POLICIES
-from fracas.sim.trial import Fork, Trial, play, play_fast
-from tests.sim.helpers import example
+from fracas.sim.job import build_fork, fight_dice, make_job, play_range
+from fracas.sim.trial import Trial, play_fast
+from tests.sim.helpers import engine_trial, example, fast_and_engine
 
 COVERED = ["tiers-duel.yaml"]
 DECLINED = [
@@ -42,12 +41,6 @@ DECLINED = [
 ]
 
 
-def _engine(fork: Fork, job: Job, index: int) -> Trial:
-    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
-    dice, policy_dice = trial_dice(job.seed, index)
-    return play(fork, index, dice, policy_dice, tactics, job.max_rounds)
-
-
 def _both(
     spec: ScenarioSpec,
     seed: int,
@@ -56,22 +49,10 @@ def _both(
     *,
     handed_back: bool = False,
 ) -> list[Trial]:
-    """Play `trials` through the engine and the fast path; they must agree on every one.
-    With `handed_back`, a trial may also be handed back (None: a bare-handed fighter whose
-    natural weapon a crit lowered takes up a carried weapon, which is not restated), and the
-    simulator then plays it through the engine."""
-    job = make_job(spec, seed, {}, max_rounds)
-    fork = build_fork(job)
-    assert fork.fast is not None, "the fast path declined a fork it models"
-    played = []
-    for index in trials:
-        fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
-        engine = _engine(fork, job, index)
-        if fast is None and handed_back:
-            continue
-        assert fast == engine, f"trial {index}"
-        played.append(engine)
-    return played
+    """The engine and the fast path agree on every trial; with `handed_back`, a trial may be
+    handed back (a bare-handed fighter whose natural weapon a crit lowered takes up a carried
+    weapon, which is not restated)."""
+    return fast_and_engine(spec, seed, trials, max_rounds, handed_back=handed_back)
 
 
 @pytest.mark.parametrize("name", COVERED)
@@ -133,14 +114,14 @@ def test_a_trial_that_meets_what_is_not_restated_is_handed_back_to_the_engine() 
     fork = build_fork(job)
     assert fork.fast is not None
     assert play_fast(fork, 2, fight_dice(job.seed, 2), job.max_rounds) is None
-    assert play_range(job, 0, 6) == [_engine(fork, job, i) for i in range(6)]
+    assert play_range(job, 0, 6) == [engine_trial(fork, job, i) for i in range(6)]
 
 
 def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() -> None:
     job = make_job(example("tiers-duel.yaml"), 9, {}, None)
     fork = build_fork(job)
     assert fork.fast is not None
-    assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
+    assert play_range(job, 0, 40) == [engine_trial(fork, job, i) for i in range(40)]
 
 
 # -- generated sheets, maps and options -----------------------------------------------------
