@@ -44,12 +44,13 @@ class Ack:
 
 class Acks:
     """Every acknowledgement of a test's clients, and every answer that should never come
-    (a server error), shared by the client threads."""
+    (a server error, or one the client did not expect), shared by the client threads: an
+    assertion inside a thread would not fail the test."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.acks: list[Ack] = []
-        self.server_errors: list[str] = []
+        self.wrong: list[str] = []
 
     def add(self, ack: Ack) -> None:
         with self.lock:
@@ -61,8 +62,11 @@ class Acks:
 
     def answered(self, answer: httpx.Response) -> None:
         if answer.status_code >= 500:
-            with self.lock:
-                self.server_errors.append(f"{answer.status_code}: {answer.text[:300]}")
+            self.unexpected(answer)
+
+    def unexpected(self, answer: httpx.Response) -> None:
+        with self.lock:
+            self.wrong.append(f"{answer.status_code}: {answer.text[:300]}")
 
 
 def _seq(ack: Ack) -> int:

@@ -5,7 +5,9 @@ finish is half there, and the log plays again to exactly the fight the store loa
 The clients act through the GM's link as a table would: mostly `say` (each with a text
 no other action has, so it can be found), sometimes the tactics' move (`suggest`, which
 rolls dice and moves the fight on) and sometimes an undo. The kill points are drawn from a
-fixed seed, so a failure can be run again.
+fixed seed, so a failure can be run again. The first fight starts a few entries short of
+100, where the store also writes a snapshot in the appending transaction, so kills land
+around that write too.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ FIGHTS = ("lines-skirmish.yaml", "pools-brawl.yaml")
 CLIENTS = 4
 KILLS = 3
 SPEAKERS = {"lines-skirmish.yaml": "ada", "pools-brawl.yaml": "bouncer"}
+WARM = 96
+"""The step the first fight is brought to before the clients start: entry 100 is near."""
 
 
 class Table:
@@ -86,6 +90,9 @@ def test_sigkill_of_the_server_loses_nothing_acknowledged(served: Served) -> Non
         for seed, name in enumerate(FIGHTS):
             created = store.create((EXAMPLES / name).read_text(), source=name, seed=seed)
             tables.append(Table(created.encounter_id, created.gm_token, SPEAKERS[name]))
+        first = tables[0]
+        while store.summary(first.encounter_id).seq < WARM:
+            store.act(first.encounter_id, {"actor": first.speaker, "do": "say", "text": "warm"})
     rng = random.Random(20261203)
     acks = Acks()
     announced: list[int] = []
@@ -108,7 +115,7 @@ def test_sigkill_of_the_server_loses_nothing_acknowledged(served: Served) -> Non
         watcher = threading.Thread(target=watch, args=(served.base, tables[0].gm, announced))
         for thread in [*clients, watcher]:
             thread.start()
-        time.sleep(rng.uniform(0.3, 1.2))
+        time.sleep(rng.uniform(0.5, 2.0))
         served.kill()
         stop.set()
         for thread in [*clients, watcher]:
@@ -120,7 +127,7 @@ def test_sigkill_of_the_server_loses_nothing_acknowledged(served: Served) -> Non
                 with open_store(served.db) as store:
                     stored = store.summary(table.encounter_id).seq
                 assert current_seq(client, served.base, table.gm) == stored
-    assert acks.server_errors == []
+    assert acks.wrong == []
     assert len(acks.acks) >= KILLS, "the clients were hardly acknowledged: nothing was tested"
     with open_store(served.db) as store:
         assert max(announced, default=0) <= store.summary(tables[0].encounter_id).seq
@@ -134,5 +141,6 @@ def check(db: str, tables: list[Table], acks: Acks) -> None:
             entries = assert_whole(store, table.encounter_id)
             assert_acknowledged(entries, acks.of(table.encounter_id))
             said = [e.action["text"] for e in entries if e.action and e.action["do"] == "say"]
-            assert len(said) == len(set(said))
+            own = [text for text in said if text != "warm"]
+            assert len(own) == len(set(own))
             assert_replays(store, table.encounter_id)
