@@ -236,14 +236,18 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     @app.post("/api/{token}/suggest")
     async def suggest(token: str, request: Request) -> Response:
         """The GM lets the ruleset's own tactics (autoplay's) take the current turn: for
-        NPCs, and for any move the action panel does not offer."""
+        NPCs, and for any move the action panel does not offer. The move is decided on the
+        step the tactics looked at, so it is bound to that step even when the GM gave none:
+        another action landing meanwhile makes it stale, never misplaced."""
 
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
+            step = _step(data)
             loaded = store.load(found.encounter_id)
             if loaded.encounter.state.outcome is not None:
                 raise FracasError("the fight is over")
             action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
-            acted = store.act(found.encounter_id, action, expected_seq=_step(data))
+            seq = loaded.seq if step is None else step
+            acted = store.act(found.encounter_id, action, expected_seq=seq)
             return {"seq": acted.seq, "action": action}
 
         return await gm_write(token, request, "let the tactics decide", work)
