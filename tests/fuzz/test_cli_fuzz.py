@@ -208,3 +208,36 @@ def test_an_export_holding_infinity_is_refused_as_not_json(
     assert result.exit_code == 2
     assert result.stderr == f"error: {path}: not JSON: Infinity is not a JSON number\n"
     assert snapshot(url) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["sim", "SKIRMISH", "--workers", "1000000", "--trials", "2"],
+            "--workers must be at most 256, not 1000000",
+        ),
+        (
+            [
+                "odds",
+                "SKIRMISH",
+                "--action",
+                "{actor: ada, do: end_turn}",
+                "--sampled",
+                "--samples",
+                "1000000000000",
+            ],
+            "--samples must be from 1 to 1,000,000, not 1000000000000",
+        ),
+    ],
+)
+def test_counts_that_would_run_for_days_are_refused_at_once(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    """Found looking for missing bounds: a million worker processes were forked, and a
+    trillion samples were taken one by one."""
+    path = tmp_path / "skirmish.yaml"
+    path.write_text(SKIRMISH, encoding="utf-8")
+    result = invoke([str(path) if a == "SKIRMISH" else a for a in args])
+    assert result.exit_code == 2
+    assert message in result.stderr

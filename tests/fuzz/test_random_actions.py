@@ -9,7 +9,6 @@ play legal moves only; what this adds is the refused moves in between, and undo/
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -91,5 +90,5 @@ def test_random_hostile_sequences_keep_the_invariants(
                 raw = action_json(legal[pick % len(legal)])
                 if kind == "mangled":
                     raw = mangled(raw, draw)
-            refused_cleanly(enc, lambda: enc.act(ruleset.parse_action(raw)))
+            refused_cleanly(enc, lambda raw=raw: enc.act(ruleset.parse_action(raw)))
         assert replay(ruleset, enc.setup, enc.log) == enc.state
