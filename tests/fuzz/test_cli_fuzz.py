@@ -13,7 +13,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from fracas.store import EncounterStore, open_store
+from tests.fuzz.budget import share
 from tests.fuzz.cli_helpers import ARGS, WHOLE_COMMANDS, WORDS, answered_or_refused, invoke
+from tests.fuzz.databases import KINDS, empty_database
 from tests.fuzz.test_dice_fuzz import ANY_TEXT
 from tests.scenario.test_garbage import VALUES, _paths
 
@@ -70,11 +72,17 @@ def test_any_file_to_run_odds_and_sim(tmp_path: Path, content: bytes, command: s
 
 # the stored commands ------------------------------------------------------------------
 
+STORED_COMMANDS = share(10)
+"""A tenth of the profile's examples for each database: a command and two reads of the
+whole database per example."""
 
-@pytest.fixture(scope="module")
-def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """One database holding one fight: (its URL, the fight's id)."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('cli-fuzz') / 'fuzz.db'}"
+
+@pytest.fixture(scope="module", params=KINDS)
+def stored(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, str]]:
+    """One database of each kind holding one fight: (its URL, the fight's id)."""
+    url = empty_database(request.param, tmp_path_factory)
     path = tmp_path_factory.mktemp("cli-fuzz-files") / "skirmish.yaml"
     path.write_text(SKIRMISH, encoding="utf-8")
     result = invoke(["encounter", "new", str(path), "--seed", "4", "--json", "--db", url])
@@ -122,7 +130,7 @@ DICE = st.one_of(
 )
 
 
-@WHOLE_COMMANDS
+@STORED_COMMANDS
 @given(ACTORS, ACTIONS, FIELDS, DICE, st.one_of(st.none(), st.integers(-3, 2**70)))
 @example("ada", "move", ["to={x: 3}"], None, None)
 @example("ada", "say", ["text=" + "a" * 20000], None, None)
@@ -144,7 +152,7 @@ def test_act_refuses_cleanly_and_changes_nothing(
     refusal_changes_nothing(url, args)
 
 
-@WHOLE_COMMANDS
+@STORED_COMMANDS
 @given(
     st.sampled_from(["undo", "redo", "log", "encounter show", "encounter export"]),
     st.one_of(st.just(None), st.text(max_size=40)),
@@ -161,7 +169,7 @@ def test_moves_and_readers_refuse_cleanly(
     refusal_changes_nothing(url, args)
 
 
-@WHOLE_COMMANDS
+@STORED_COMMANDS
 @given(FILE_BYTES, st.sampled_from(["encounter new", "encounter import"]))
 @example(b'{"format": "fracas-encounter", "version": 1}', "encounter import")
 @example(b"[]", "encounter import")
@@ -175,7 +183,7 @@ def test_new_and_import_of_any_file(
     refusal_changes_nothing(url, [*command.split(), str(path)])
 
 
-@WHOLE_COMMANDS
+@STORED_COMMANDS
 @given(st.data())
 def test_an_export_mangled_in_one_place_imports_or_is_refused(
     stored: tuple[str, str], tmp_path: Path, data: st.DataObject

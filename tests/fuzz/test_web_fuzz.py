@@ -22,12 +22,14 @@ from fracas.store import EncounterStore, open_store
 from fracas.web.app import create_app
 from fracas.web.limits import MAX_MESSAGE_BYTES, MAX_REQUEST_BYTES, TOO_BIG
 from tests.fuzz.budget import share
+from tests.fuzz.databases import KINDS, empty_database
 from tests.scenario.test_garbage import VALUES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SKIRMISH = (EXAMPLES / "lines-skirmish.yaml").read_text(encoding="utf-8")
-REQUESTS = share(4)
-"""A quarter of the profile's examples: each one is a request and a read of the database."""
+REQUESTS = share(6)
+"""A sixth of the profile's examples for each database: each one is a request and a read of
+the database."""
 
 
 class Table:
@@ -43,9 +45,11 @@ class Table:
         return json.dumps([self.store.export(s.id) for s in self.store.list()], sort_keys=True)
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    store = open_store(f"sqlite:///{tmp_path_factory.mktemp('web-fuzz') / 'web.db'}")
+@pytest.fixture(scope="module", params=KINDS)
+def table(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Table]:
+    store = open_store(empty_database(request.param, tmp_path_factory))
     with TestClient(create_app(store, poll=None), raise_server_exceptions=False) as client:
         yield Table(store, client)
     store.close()
@@ -115,6 +119,8 @@ def token_for(table: Table, token: str) -> str:
 @example("gm", "act", {"action": {"actor": "ada", "do": "say", "text": "x"}, "seq": 2**70})
 @example("gm", "act", {"action": {"actor": "ada", "do": "end_turn"}, "dice": [1] * 1000})
 @example("player", "links", {"combatants": ["ada"]})
+@example("%00", "state", {})
+@example("gm", "links/revoke", {"link": "\x00"})
 def test_api_calls_answer_or_refuse_cleanly(
     table: Table, token: str, endpoint: str, body: Any
 ) -> None:
@@ -256,6 +262,7 @@ def test_a_socket_message_past_the_bound_closes_the_socket(table: Table) -> None
 
 @REQUESTS
 @given(TOKENS)
+@example("%00")  # PostgreSQL refused the NUL in the query with an error of its own
 def test_a_socket_with_any_token_is_served_or_closed(table: Table, token: str) -> None:
     try:
         with table.client.websocket_connect(f"/ws/{token_for(table, token)}") as socket:

@@ -4,6 +4,7 @@ the limit in its message before anything is stored (docs/storage.md, "Limits")."
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,16 @@ MAX_ENTRIES = 100_000
 MAX_LABEL = 200
 MAX_LINKS = 100
 """Player links per encounter, revoked ones included."""
+
+
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What every encounter id (`token_hex`) and link token (`token_urlsafe`) looks like. Anything
+else is no key of ours, and is answered "not found" without a query: PostgreSQL refuses a
+NUL character in a query's text with an error of its own rather than finding nothing."""
+
+
+def looks_like_key(text: object) -> bool:
+    return isinstance(text, str) and KEY_SHAPE.fullmatch(text) is not None
 
 
 def check_scenario(text: str, source: str) -> None:
