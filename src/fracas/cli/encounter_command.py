@@ -181,13 +181,11 @@ def import_(
         _refuse(f"{file}: cannot read: {error.strerror or error}")
     if len(raw) > MAX_IMPORT_BYTES:
         _refuse(f"{file}: larger than {MAX_IMPORT_BYTES} bytes; not an export of one fight")
-    try:
-        document = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        _refuse(f"{file}: not JSON: {error}")
+    from fracas.store.limits import document_json
+
     store = _opened(db)
     try:
-        created = store.import_(document)
+        created = store.import_(document_json(raw))
     except FracasError as error:
         _refuse(f"{file}: {error}")
     finally:

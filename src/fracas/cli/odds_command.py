@@ -16,6 +16,9 @@ from typing import Any, Literal
 from fracas.core.errors import FracasError, ScenarioError
 from fracas.core.odds import ActionOdds
 
+MAX_SAMPLES = 1_000_000
+"""Seeded samples of one action: a million put the standard error under 0.05 percentage
+points; more only takes longer."""
 BAR = 30
 
 
@@ -44,8 +47,8 @@ def scenario_odds(
             "which action? give --action with the action as a scenario file lists it, e.g. "
             "--action '{do: attack, target: raider, weapon: rifle}'"
         )
-    if samples < 1:
-        raise ScenarioError(f"--samples must be 1 or more, not {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise ScenarioError(f"--samples must be from 1 to {MAX_SAMPLES:,}, not {samples}")
     raw = load_yaml(action_text, "--action")
     if not isinstance(raw, Mapping):
         raise ScenarioError("--action: expected a mapping such as {do: attack, target: raider}")

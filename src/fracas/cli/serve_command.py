@@ -31,6 +31,7 @@ def serve(
     from fracas.store import open_store
     from fracas.web.app import create_app
     from fracas.web.demo import start_demos
+    from fracas.web.limits import MAX_MESSAGE_BYTES
 
     try:
         store = open_store(db)
@@ -42,4 +43,7 @@ def serve(
     except FracasError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    # ws_max_size: uvicorn drops a larger socket frame before buffering it (docs/limits.md)
+    uvicorn.run(
+        create_app(store), host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES
+    )

@@ -18,6 +18,8 @@ from fracas.sim.report import Report, summarize
 
 MAX_TRIALS = 10_000_000
 """More fights than any question needs: 10 million put a 95% interval within ±0.0003."""
+MAX_WORKERS = 256
+"""More local processes than any one machine has cores; a million would fork a million."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,8 @@ def simulate(spec: ScenarioSpec, options: Options, progress: Progress | None = N
     workers = options.workers if options.workers is not None else os.cpu_count() or 1
     if workers < 1:
         raise ScenarioError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS:
+        raise ScenarioError(f"--workers must be at most {MAX_WORKERS}, not {workers}")
     seed = options.seed if options.seed is not None else spec.seed or 0
     job = make_job(spec, seed, options.policies, options.max_rounds)
     fork = fork_of(job)  # refuses a broken scripted part here, before any worker starts

@@ -3,6 +3,8 @@ the limit in its message before anything is stored (docs/storage.md, "Limits")."
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,6 +23,16 @@ MAX_ENTRIES = 100_000
 MAX_LABEL = 200
 MAX_LINKS = 100
 """Player links per encounter, revoked ones included."""
+
+
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What every encounter id (`token_hex`) and link token (`token_urlsafe`) looks like. Anything
+else is no key of ours, and is answered "not found" without a query: PostgreSQL refuses a
+NUL character in a query's text with an error of its own rather than finding nothing."""
+
+
+def looks_like_key(text: object) -> bool:
+    return isinstance(text, str) and KEY_SHAPE.fullmatch(text) is not None
 
 
 def check_scenario(text: str, source: str) -> None:
@@ -46,6 +58,24 @@ def action_json(raw: Mapping[str, Any]) -> str:
     if len(text.encode("utf-8")) > MAX_ACTION_BYTES:
         raise ScenarioError(f"an action is at most {MAX_ACTION_BYTES} bytes as JSON")
     return text
+
+
+def document_json(raw: bytes | str) -> Any:
+    """JSON from outside (an export to import): refused, not crashed on, when it is not JSON
+    (NaN and Infinity included) or nests past what Python's parser can follow (about a
+    thousand levels; an export nests six)."""
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except RecursionError:
+        raise ScenarioError("not JSON fracas reads: nested too deeply for an export") from None
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError both are
+        raise ScenarioError(f"not JSON: {error}") from None
+
+
+def _no_constant(name: str) -> Any:
+    """Python's reader takes NaN and Infinity, which are not JSON and which the store's own
+    writer refuses: refused here, before anything is stored."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def faces_of(dice: Sequence[int] | None) -> tuple[int, ...] | None:

@@ -48,6 +48,7 @@ from fracas.store.limits import (
     check_scenario,
     check_seed,
     faces_of,
+    looks_like_key,
 )
 from fracas.store.live import (
     Live,
@@ -330,6 +331,8 @@ class EncounterStore:
 
     def revoke_link(self, encounter_id: str, token: str) -> None:
         """Stop a player link from working; revoking one already revoked changes nothing."""
+        if not looks_like_key(token):
+            raise StoreError(f"encounter {encounter_id!r} has no such link")
         with self._writing() as conn:
             link = conn.execute(
                 sa.select(schema.links).where(
@@ -370,7 +373,7 @@ class EncounterStore:
 
     def access(self, token: str) -> Access | None:
         """Who a link token lets in, or None for an unknown or revoked one."""
-        if not isinstance(token, str) or not 0 < len(token) <= 64:
+        if not looks_like_key(token):
             return None
         with self._reading() as conn:
             row = conn.execute(
@@ -403,7 +406,8 @@ class EncounterStore:
 
     def _row(self, conn: sa.Connection, encounter_id: str, *, lock: bool = False) -> Any:
         query = sa.select(schema.encounters).where(schema.encounters.c.id == encounter_id)
-        row = conn.execute(query.with_for_update() if lock else query).first()
+        shaped = looks_like_key(encounter_id)
+        row = conn.execute(query.with_for_update() if lock else query).first() if shaped else None
         if row is None:
             raise StoreError(f"there is no encounter {encounter_id!r}; `fracas encounter list`")
         return row

@@ -27,14 +27,13 @@ from fracas.core.errors import FracasError
 from fracas.core.ruleset import BaseRuleset
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
+from fracas.web.limits import MAX_MESSAGE_BYTES, BoundedRequests
 from fracas.web.live import Hub, Socket
 from fracas.web.seat import Refused, Seat, seat_of
 from fracas.web.table import Snapshot, Tables
 from fracas.web.words import odds_words, option_words
 
 STATIC = Path(__file__).parent / "static"
-MAX_MESSAGE_BYTES = 65_536
-"""The largest request body or socket message read: an action is at most 16 KiB."""
 POLL_SECONDS = 2.0
 """How often the hub looks for steps taken by another process (`fracas act`)."""
 PARTS = ("status", "tracker", "panel", "gm")
@@ -84,6 +83,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     app = FastAPI(title="fracas", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
+    app.add_middleware(BoundedRequests)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -101,7 +101,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             raise Refused(f"a request is at most {MAX_MESSAGE_BYTES} bytes", 413)
         try:
             data = json.loads(raw or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Refused("the request body is not JSON", 400) from None
         if not isinstance(data, dict):
             raise Refused("the request body is a JSON object", 400)
@@ -324,7 +324,7 @@ def _since(raw: str) -> int:
         return -1
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return -1
     seq = data.get("seq") if isinstance(data, dict) else None
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else -1
