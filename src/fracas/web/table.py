@@ -4,8 +4,9 @@ rendered from.
 Everything a player receives is built from the ruleset's redaction: the map from
 `map_view(state, viewer)`, the tracker from that map's tokens, the log from `shown`, the
 action panel from `action_choices` built for the player (which offers nobody the player's
-map does not show). The GM's seat sees with viewer None. Nothing here reads the bare state
-for a player except whose turn it is, when that combatant is the player's own.
+map does not show), without odds: `odds.py` works those out for the group a user opens.
+The GM's seat sees with viewer None. Nothing here reads the bare state for a player except
+whose turn it is, when that combatant is the player's own.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class Tables:
         view = ruleset.map_view(state, viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
         choices = (
-            tuple(action_choices(ruleset, state, actor, as_gm=seat.is_gm))
+            tuple(action_choices(ruleset, state, actor, as_gm=seat.is_gm, odds=False))
             if actor is not None
             else ()
         )
