@@ -32,6 +32,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -256,6 +257,45 @@ def bare_loop(store: EncounterStore, scenario: str, seconds: float) -> float:
     return done / (time.monotonic() - started)
 
 
+def threaded_store(
+    store: EncounterStore, scenario: str, threads: int, seconds: float
+) -> dict[str, Any]:
+    """The store alone under `threads` concurrent writers (one fight each, as a server's
+    worker threads): actions a second and actions per commit, which group commit raises
+    above one when writers queue up behind an fsync."""
+    from fracas.core.choices import action_json
+
+    fights = [
+        store.create(scenario, source="load.yaml", seed=n).encounter_id for n in range(threads)
+    ]
+    counts = [0] * threads
+    batches = getattr(getattr(store, "group", None), "batches", 0)
+    started = time.monotonic()
+
+    def writer(n: int) -> None:
+        while time.monotonic() - started < seconds:
+            loaded = store.load(fights[n])
+            if loaded.encounter.state.outcome is not None:
+                fights[n] = store.create(scenario, source="load.yaml", seed=100 + n).encounter_id
+                continue
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            store.act(fights[n], action, expected_seq=loaded.seq)
+            counts[n] += 1
+
+    workers = [threading.Thread(target=writer, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    took = time.monotonic() - started
+    commits = getattr(getattr(store, "group", None), "batches", 0) - batches
+    return {
+        "store_threads": threads,
+        "store_threads_actions_per_s": round(sum(counts) / took, 1),
+        "actions_per_commit": round(sum(counts) / commits, 2) if commits else None,
+    }
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -268,6 +308,8 @@ def measure(
 ) -> dict[str, Any]:
     with open_store(url_for()) as store:
         baseline = bare_loop(store, scenario, args.baseline_seconds)
+    with open_store(url_for()) as store:
+        threaded = threaded_store(store, scenario, args.clients, args.baseline_seconds)
     url = url_for()
     process, base = serve(url)
     load_before = os.getloadavg()[0]
@@ -294,6 +336,7 @@ def measure(
         "fights_finished": tally.fights,
         "baseline_store_act_per_s": round(baseline, 1),
         "ratio_to_baseline": round(rate / baseline, 2) if baseline else None,
+        **threaded,
         "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
 

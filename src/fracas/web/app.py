@@ -120,7 +120,8 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         return await answer_write(found, lambda: work(found, data))
 
     async def answer_write(seat_: Seat, write: Any) -> Response:
-        """Run a store write for a seat; tell every browser of the fight when it lands."""
+        """Run a store write for a seat; once it is committed, answer, and tell every
+        browser of the fight (`Hub.announce`: the answer does not wait for the pages)."""
         try:
             done = await run_in_threadpool(write)
         except StaleSequence as error:
@@ -133,7 +134,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             return JSONResponse({"error": str(error)}, status_code=400)
         except Refused as error:
             return refused(error)
-        await hub.changed(seat_.encounter_id)
+        hub.announce(seat_.encounter_id)
         return JSONResponse({"ok": True, **(done or {})})
 
     # pages -----------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from fracas.core.choices import ActionChoice, action_choices
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.store import EncounterStore, Link
+from fracas.store import EncounterStore, Entry, Link
 from fracas.web import svg
 from fracas.web.log import LogLine, log_lines
 from fracas.web.seat import Seat
@@ -67,7 +67,23 @@ class Tables:
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
         self._cache: OrderedDict[tuple[object, ...], Snapshot] = OrderedDict()
+        self._histories: OrderedDict[tuple[str, int], list[Entry]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _history(self, encounter_id: str, seq: int) -> list[Entry]:
+        """The log up to step `seq`, read once for every seat of that step: a step's log
+        never changes once taken (an undo is a later step)."""
+        with self._lock:
+            found = self._histories.get((encounter_id, seq))
+        if found is not None:
+            return found
+        entries = [e for e in self.store.history(encounter_id) if e.seq <= seq]
+        if entries and entries[-1].seq == seq:
+            with self._lock:
+                self._histories[(encounter_id, seq)] = entries
+                while len(self._histories) > CACHE_SIZE:
+                    self._histories.popitem(last=False)
+        return entries
 
     def snapshot(self, seat: Seat) -> Snapshot:
         loaded = self.store.load(seat.encounter_id)
@@ -87,7 +103,7 @@ class Tables:
             if actor is not None
             else ()
         )
-        entries = self.store.history(seat.encounter_id)
+        entries = self._history(seat.encounter_id, loaded.seq)
         made = Snapshot(
             encounter_id=seat.encounter_id,
             title=loaded.meta.title,
