@@ -3,7 +3,8 @@ and each caller still hears back only once its action is on disk, with its own s
 
 Each test holds the committing thread on a first write that waits for a gate, queues the
 actions it means to batch behind it, then opens the gate: those actions are then exactly
-one batch, whatever the machine's timing.
+one batch, whatever the machine's timing. Group commit is SQLite's (PostgreSQL groups
+concurrent commits itself, and its store writes each call alone: the last test).
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +23,14 @@ from sqlalchemy import event
 
 from fracas.core.errors import FracasError
 from fracas.store import EncounterStore, StaleSequence, StoreError, open_store
+from fracas.store.batch import Alone, GroupCommit, for_engine
 from tests.store.helpers import ATTACK, DUEL, END_ADA
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    """SQLite only here: the one database the store groups commits for."""
+    return f"sqlite:///{tmp_path / 'fracas.db'}"
 
 
 class Held:
@@ -150,3 +160,14 @@ def test_a_closed_store_refuses_writes(database_url: str) -> None:
     opened.close()
     with pytest.raises(StoreError, match="closed"):
         opened.act(fight, ATTACK)
+
+
+def test_postgresql_writes_each_call_alone_and_sqlite_groups() -> None:
+    """Only the engine's dialect is read; neither engine connects here."""
+
+    def never() -> AbstractContextManager[sa.Connection]:
+        raise AssertionError("no transaction is opened by choosing")
+
+    postgres = sa.create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
+    assert isinstance(for_engine(postgres, never), Alone)
+    assert isinstance(for_engine(sa.create_engine("sqlite://"), never), GroupCommit)

@@ -38,7 +38,7 @@ import sqlalchemy as sa
 
 from fracas.core.errors import FracasError
 from fracas.store import schema, snapshots
-from fracas.store.batch import BATCH_LIVES, GroupCommit
+from fracas.store.batch import BATCH_LIVES, for_engine
 from fracas.store.document import replayed
 from fracas.store.engine import database_url, make_engine
 from fracas.store.limits import (
@@ -102,8 +102,9 @@ class EncounterStore:
             raise StoreError(f"cannot open the database {where}: {_first_line(error)}") from None
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self.group = GroupCommit(self._writing)
-        """Where act, undo and redo are written: several callers' in one commit (batch.py)."""
+        self.group = for_engine(engine, self._writing)
+        """Where act, undo and redo are written: on SQLite several callers' in one commit
+        (batch.py)."""
 
     def close(self) -> None:
         self.group.close()
