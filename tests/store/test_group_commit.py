@@ -162,7 +162,7 @@ def test_a_closed_store_refuses_writes(database_url: str) -> None:
         opened.act(fight, ATTACK)
 
 
-def test_postgresql_writes_each_call_alone_and_sqlite_groups() -> None:
+def test_postgresql_and_memory_write_each_call_alone_and_a_sqlite_file_groups() -> None:
     """Only the engine's dialect is read; neither engine connects here."""
 
     def never() -> AbstractContextManager[sa.Connection]:
@@ -170,4 +170,13 @@ def test_postgresql_writes_each_call_alone_and_sqlite_groups() -> None:
 
     postgres = sa.create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none")
     assert isinstance(for_engine(postgres, never), Alone)
-    assert isinstance(for_engine(sa.create_engine("sqlite://"), never), GroupCommit)
+    assert isinstance(for_engine(sa.create_engine("sqlite:///x.db"), never), GroupCommit)
+    assert isinstance(for_engine(sa.create_engine("sqlite://"), never), Alone)
+
+
+def test_an_in_memory_database_still_takes_actions() -> None:
+    """Each thread has its own in-memory SQLite database: writes stay on the caller's."""
+    with open_store("sqlite://") as memory:
+        fight = memory.create(DUEL, seed=1).encounter_id
+        assert memory.act(fight, ATTACK).seq == 1
+        assert [e.seq for e in memory.history(fight)] == [0, 1]

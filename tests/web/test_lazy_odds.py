@@ -4,12 +4,13 @@ at the same step."""
 
 from __future__ import annotations
 
+import json
 from typing import cast
 
 import pytest
 from fastapi.testclient import TestClient
 
-from fracas.core.choices import action_choices
+from fracas.core.choices import action_choices, action_json
 from fracas.core.ruleset import BaseRuleset
 from fracas.store import EncounterStore
 from fracas.web.odds import MovedOn, PanelOdds
@@ -48,13 +49,19 @@ def test_the_gms_lazy_odds_equal_the_eager_ones(web_store: EncounterStore, name:
 def test_a_players_lazy_odds_equal_the_eager_ones_masked_options_included(
     web_store: EncounterStore,
 ) -> None:
-    """In the dark room a player's panel names a neighbour it cannot identify by place
-    (`someone@x,y`); such an option had no odds eagerly and gets none lazily."""
-    created = web_store.create(example("tiers-dark-room.yaml"), source="dark.yaml", seed=3)
-    actor = web_store.load(created.encounter_id).encounter.state.actor
-    assert actor is not None
-    token = web_store.add_player_link(created.encounter_id, [actor])
-    for eager, lazy in _eager_and_lazy(web_store, seat_of(web_store, token)):
+    """tiers' dark room (seed 1) six steps in: the ogre's panel strikes someone it cannot
+    identify by place (`someone@11,0`); such an option had no odds eagerly (they would say
+    who it is) and gets none lazily, and the others' odds are the eager ones."""
+    created = web_store.create(example("tiers-dark-room.yaml"), source="dark.yaml", seed=1)
+    for _ in range(6):
+        loaded = web_store.load(created.encounter_id)
+        suggested = loaded.encounter.ruleset.suggest(loaded.encounter.state)
+        web_store.act(created.encounter_id, action_json(suggested))
+    grunt = seat_of(web_store, web_store.add_player_link(created.encounter_id, ["grunt"]))
+    snapshot = Tables(web_store).snapshot(grunt)
+    masked = [o for c in snapshot.choices for o in c.options if "someone@" in json.dumps(o.action)]
+    assert masked
+    for eager, lazy in _eager_and_lazy(web_store, grunt):
         assert lazy == eager
 
 

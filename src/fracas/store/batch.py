@@ -72,8 +72,10 @@ class Alone:
 def for_engine(
     engine: sa.Engine, transaction: Callable[[], AbstractContextManager[sa.Connection]]
 ) -> GroupCommit | Alone:
-    """Group commit for SQLite, a transaction per write elsewhere (see the module)."""
-    if engine.dialect.name == "sqlite":
+    """Group commit for a SQLite file, a transaction per write elsewhere (see the module).
+    An in-memory SQLite database is one per thread, so the committing thread would not see
+    the caller's; it has no fsync to share either."""
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
         return GroupCommit(transaction)
     return Alone(transaction)
 
