@@ -100,7 +100,7 @@ def action_choices(
             label=f"{actor} {action.do} someone" if masks else action.label(),
             marks=tuple(("target", who) for who in _named_in_order(shown, everyone, masks))
             + _places(shown, model.places),
-            odds=_odds(ruleset, state, action) if odds and not masks else None,
+            odds=choice_odds(ruleset, state, action) if odds and not masks else None,
         )
         groups.setdefault(action.do, []).append(option)
     return [
@@ -266,7 +266,9 @@ def _names_one(value: Any, everyone: set[str]) -> bool:
     return isinstance(value, str) and (value in everyone or value.startswith(SOMEONE_AT))
 
 
-def _odds(ruleset: BaseRuleset, state: EncounterState, action: Action) -> dict[str, Any] | None:
+def choice_odds(
+    ruleset: BaseRuleset, state: EncounterState, action: Action
+) -> dict[str, Any] | None:
     """The exact odds of an action aimed at someone, when a closed form or a small walk of
     its dice gives them; None otherwise (not aimed, or too many branches)."""
     protocol = cast(Ruleset, ruleset)  # a BaseRuleset is one; mypy cannot see its ClassVars

@@ -85,9 +85,18 @@ def _owner(cls: type[Event]) -> str | None:
     return None
 
 
+_KNOWN: dict[str | None, dict[str, type[Event]]] = {}
+"""`event_types` per ruleset as last walked: decoding a log reads every event of it, and the
+walk costs far more than the decoding. A kind not found walks again (a ruleset's module
+imported since), so the table only ever grows."""
+
+
 def event_from_json(data: dict[str, Any], ruleset: str | None = None) -> Event:
     """The inverse of `Event.to_json` within one ruleset's log."""
-    cls = event_types(ruleset)[data["kind"]]
+    known = _KNOWN.get(ruleset)
+    if known is None or data["kind"] not in known:
+        known = _KNOWN[ruleset] = event_types(ruleset)
+    cls = known[data["kind"]]
     values = {f.name: _from_json(data[f.name]) for f in dataclasses.fields(cls) if f.name in data}
     return cls(**values)
 

@@ -38,6 +38,7 @@ import sqlalchemy as sa
 
 from fracas.core.errors import FracasError
 from fracas.store import schema, snapshots
+from fracas.store.batch import BATCH_LIVES, for_engine
 from fracas.store.document import replayed
 from fracas.store.engine import database_url, make_engine
 from fracas.store.limits import (
@@ -102,8 +103,12 @@ class EncounterStore:
             raise StoreError(f"cannot open the database {where}: {_first_line(error)}") from None
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self.group = for_engine(engine, self._writing)
+        """Where act, undo and redo are written: on SQLite several callers' in one commit
+        (batch.py)."""
 
     def close(self) -> None:
+        self.group.close()
         self.engine.dispose()
 
     def __enter__(self) -> EncounterStore:
@@ -233,7 +238,8 @@ class EncounterStore:
         action rolls from the encounter's seed and its sequence number."""
         action_text = action_json(raw_action)
         faces = faces_of(dice)
-        with self._writing() as conn:
+
+        def write(conn: sa.Connection) -> tuple[Live, Any]:
             row, live = self._locked(conn, encounter_id, expected_seq)
             events = live.act(dict(raw_action), faces, row.seed)
             dice_text = None if faces is None else encode(list(faces))
@@ -241,6 +247,9 @@ class EncounterStore:
                 live.seq, "action", action_text, encode_events(events), None, dice_text, _now()
             )
             self._append(conn, row, entry, live)
+            return live, events
+
+        live, events = self.group.run(write)
         self._keep(encounter_id, live)
         return Acted(live.seq, "action", events, live.encounter.state)
 
@@ -253,10 +262,14 @@ class EncounterStore:
         return self._move(encounter_id, expected_seq, "redo")
 
     def _move(self, encounter_id: str, expected_seq: int | None, kind: EntryKind) -> Acted:
-        with self._writing() as conn:
+
+        def write(conn: sa.Connection) -> tuple[Live, Any]:
             row, live = self._locked(conn, encounter_id, expected_seq)
             target, events = live.undo() if kind == "undo" else live.redo()
             self._append(conn, row, LogRow(live.seq, kind, None, "[]", target, None, _now()), live)
+            return live, events
+
+        live, events = self.group.run(write)
         self._keep(encounter_id, live)
         return Acted(live.seq, kind, events, live.encounter.state)
 
@@ -432,7 +445,11 @@ class EncounterStore:
         return [LogRow(*r) for r in rows]
 
     def _live(self, conn: sa.Connection, row: Any) -> Live:
-        """The fight at the row's seq: from the cache when it holds that seq, else rebuilt."""
+        """The fight at the row's seq: from this batch's earlier writes or the cache when
+        either holds that seq, else rebuilt."""
+        staged = conn.info.get(BATCH_LIVES, {}).get(row.id)
+        if staged is not None and staged.seq == row.seq:
+            return staged.copy()  # type: ignore[no-any-return]
         with self._cache_lock:
             cached = self._cache.get(row.id)
         if cached is not None and cached.seq == row.seq:
@@ -521,6 +538,8 @@ class EncounterStore:
         )
         if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
             self._save_snapshot(conn, row.id, live)
+        if BATCH_LIVES in conn.info:
+            conn.info[BATCH_LIVES][row.id] = live
 
     def _insert_link(
         self,
@@ -545,8 +564,12 @@ class EncounterStore:
         )
 
     def _keep(self, encounter_id: str, live: Live) -> None:
+        """Cache a committed fight, unless a later step of it is cached already (callers
+        of one batch wake in any order; a step, once committed, is never taken back)."""
         with self._cache_lock:
-            self._cache[encounter_id] = live
+            known = self._cache.get(encounter_id)
+            if known is None or known.seq <= live.seq:
+                self._cache[encounter_id] = live
             self._cache.move_to_end(encounter_id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)

@@ -29,6 +29,7 @@ from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
 from fracas.web.limits import MAX_MESSAGE_BYTES, BoundedRequests
 from fracas.web.live import Hub, Socket
+from fracas.web.odds import MovedOn, PanelOdds
 from fracas.web.seat import Refused, Seat, seat_of
 from fracas.web.table import Snapshot, Tables
 from fracas.web.words import odds_words, option_words
@@ -50,9 +51,9 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.filters["odds"] = odds_words
     env.globals["option_words"] = option_words
     tables = Tables(store)
+    panel_odds = PanelOdds(tables)
 
     def render_part(name: str, snapshot: Snapshot) -> str:
         names = {t.id: t.name for t in snapshot.view.tokens if t.id is not None}
@@ -119,7 +120,8 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         return await answer_write(found, lambda: work(found, data))
 
     async def answer_write(seat_: Seat, write: Any) -> Response:
-        """Run a store write for a seat; tell every browser of the fight when it lands."""
+        """Run a store write for a seat; once it is committed, answer, and tell every
+        browser of the fight (`Hub.announce`: the answer does not wait for the pages)."""
         try:
             done = await run_in_threadpool(write)
         except StaleSequence as error:
@@ -132,7 +134,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             return JSONResponse({"error": str(error)}, status_code=400)
         except Refused as error:
             return refused(error)
-        await hub.changed(seat_.encounter_id)
+        hub.announce(seat_.encounter_id)
         return JSONResponse({"ok": True, **(done or {})})
 
     # pages -----------------------------------------------------------------------------
@@ -196,6 +198,19 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             return refused(error)
         snapshot = await run_in_threadpool(tables.snapshot, found)
         return JSONResponse(message(snapshot, since))
+
+    @app.get("/api/{token}/odds")
+    async def odds(token: str, seq: int, do: str) -> Response:
+        """The odds of each option of the panel's `do` group at step `seq` (web/odds.py)."""
+        try:
+            found = await seat(token)
+            group = await run_in_threadpool(panel_odds.group, found, seq, do)
+        except Refused as error:
+            return refused(error)
+        except MovedOn as error:
+            state = message(error.snapshot, -1)
+            return JSONResponse({"error": str(error), "stale": True, "state": state}, 409)
+        return JSONResponse({"seq": seq, "do": do, "odds": [odds_words(o) for o in group]})
 
     @app.post("/api/{token}/act")
     async def act(token: str, request: Request) -> Response:

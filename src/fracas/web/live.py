@@ -49,6 +49,8 @@ class Hub:
         self.render = render
         self.rooms: dict[str, set[Socket]] = {}
         self.steps: dict[str, int] = {}
+        self._announcing: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
 
     def join(self, socket: Socket) -> None:
         self.rooms.setdefault(socket.seat.encounter_id, set()).add(socket)
@@ -65,6 +67,27 @@ class Hub:
         """Bring every socket of the encounter up to date."""
         for socket in list(self.rooms.get(encounter_id, ())):
             await self.catch_up(socket)
+
+    def announce(self, encounter_id: str) -> None:
+        """Bring the encounter's sockets up to date without the writer waiting for it: an
+        action is acknowledged once it is committed, and the pages follow. Changes that
+        come while a room is being brought up to date are sent together, once, after it;
+        every socket still receives every log line, since each catches up from its own
+        last step."""
+        if encounter_id in self._announcing:
+            self._again.add(encounter_id)
+            return
+        self._announcing[encounter_id] = asyncio.create_task(self._announce(encounter_id))
+
+    async def _announce(self, encounter_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(encounter_id)
+                await self.changed(encounter_id)
+                if encounter_id not in self._again:
+                    return
+        finally:
+            self._announcing.pop(encounter_id, None)
 
     async def catch_up(self, socket: Socket, since: int | None = None) -> None:
         """Send the socket its seat's snapshot with the log after `since` (default: after

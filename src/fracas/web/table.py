@@ -4,8 +4,9 @@ rendered from.
 Everything a player receives is built from the ruleset's redaction: the map from
 `map_view(state, viewer)`, the tracker from that map's tokens, the log from `shown`, the
 action panel from `action_choices` built for the player (which offers nobody the player's
-map does not show). The GM's seat sees with viewer None. Nothing here reads the bare state
-for a player except whose turn it is, when that combatant is the player's own.
+map does not show), without odds: `odds.py` works those out for the group a user opens.
+The GM's seat sees with viewer None. Nothing here reads the bare state for a player except
+whose turn it is, when that combatant is the player's own.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from fracas.core.choices import ActionChoice, action_choices
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.store import EncounterStore, Link
+from fracas.store import EncounterStore, Entry, Link
 from fracas.web import svg
 from fracas.web.log import LogLine, log_lines
 from fracas.web.seat import Seat
@@ -66,7 +67,23 @@ class Tables:
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
         self._cache: OrderedDict[tuple[object, ...], Snapshot] = OrderedDict()
+        self._histories: OrderedDict[tuple[str, int], list[Entry]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _history(self, encounter_id: str, seq: int) -> list[Entry]:
+        """The log up to step `seq`, read once for every seat of that step: a step's log
+        never changes once taken (an undo is a later step)."""
+        with self._lock:
+            found = self._histories.get((encounter_id, seq))
+        if found is not None:
+            return found
+        entries = [e for e in self.store.history(encounter_id) if e.seq <= seq]
+        if entries and entries[-1].seq == seq:
+            with self._lock:
+                self._histories[(encounter_id, seq)] = entries
+                while len(self._histories) > CACHE_SIZE:
+                    self._histories.popitem(last=False)
+        return entries
 
     def snapshot(self, seat: Seat) -> Snapshot:
         loaded = self.store.load(seat.encounter_id)
@@ -82,11 +99,11 @@ class Tables:
         view = ruleset.map_view(state, viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
         choices = (
-            tuple(action_choices(ruleset, state, actor, as_gm=seat.is_gm))
+            tuple(action_choices(ruleset, state, actor, as_gm=seat.is_gm, odds=False))
             if actor is not None
             else ()
         )
-        entries = self.store.history(seat.encounter_id)
+        entries = self._history(seat.encounter_id, loaded.seq)
         made = Snapshot(
             encounter_id=seat.encounter_id,
             title=loaded.meta.title,

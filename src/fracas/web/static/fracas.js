@@ -184,12 +184,23 @@
     choose(best ? [best] : []);
   });
 
+  async function showOdds(group) {
+    // odds are worked out only for the group opened (web/odds.py); a stale answer is dropped
+    const asked = seq;
+    const response = await fetch(`/api/${token}/odds?seq=${asked}&do=${encodeURIComponent(group.dataset.do)}`);
+    if (!response.ok || asked !== seq) return;
+    const answer = await response.json();
+    const spans = group.querySelectorAll("button.option .odds");
+    answer.odds.forEach((words, n) => { if (spans[n]) spans[n].textContent = words; });
+  }
+
   document.addEventListener("toggle", (event) => {
     const group = event.target;
     if (!group.classList || !group.classList.contains("choice")) return;
     if (group.open) {
       for (const other of document.querySelectorAll(".choice[open]")) if (other !== group) other.open = false;
       if (narrowed && !narrowed.some((b) => group.contains(b))) narrowed = null;
+      showOdds(group);
     }
     markPickable();
   }, true);

@@ -1,0 +1,398 @@
+"""How many actions a second `fracas serve` takes from many browsers at once, and how long
+each waits for its acknowledgement (issue 12, part 5).
+
+For each database (SQLite, and PostgreSQL when `--postgres URL` or FRACAS_TEST_POSTGRES_URL
+names one) this starts a real `fracas serve` on a free loopback port over a fresh database,
+creates M encounters with a player link per client, and runs N clients for a bounded time.
+A client is what a browser does: it holds a WebSocket that receives its seat's state, reads
+the legal options from the action panel it was sent, and posts one of them with the step it
+decided on; "the fight moved on" (409) gives it the current state, and it decides again. A
+GM page watches every encounter over its own socket, so the GM's panel is rebuilt each step
+as at a real table. A fight that ends is replaced by a fresh one, created beside the server
+through the store (the server sees it like any other process's).
+
+Latency is acknowledgement time: from sending the POST to reading its answer, which the
+server gives only after the action is committed. Printed per database: actions a second,
+p50 and p99 latency, errors (anything but 200 and a stale 409), stale retries, and the
+ratio against the bare `store.act` loop measured in-process on the same kind of database
+in the same run (benchmarks/run.py's convention: ratios read off one sitting). Nothing here
+asserts; the goal (500 actions/s, p99 under 50 ms, no errors) is read by people.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from fracas.store import EncounterStore, open_store
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_SCENARIO = ROOT / "examples/lines-skirmish.yaml"
+OPTION = re.compile(r"data-action='([^']*)'")
+ACTOR = re.compile(r'class="choices" data-actor="([^"]*)"')
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    stale: int = 0
+    fights: int = 0
+
+
+@dataclass
+class Table:
+    """One encounter as the clients know it: its GM link and a player link per client."""
+
+    encounter_id: str
+    gm: str
+    players: list[str]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def new_table(store: EncounterStore, scenario: str, clients: int, seed: int) -> Table:
+    """A fresh fight whose combatants are dealt round-robin to `clients` player links (a
+    client beyond the number of combatants shares one, so conflicting actions happen)."""
+    created = store.create(scenario, source="load.yaml", seed=seed)
+    everyone = [c.id for c in store.load(created.encounter_id).encounter.state.combatants]
+    hands: list[list[str]] = [[] for _ in range(min(clients, len(everyone)))]
+    for n, who in enumerate(everyone):
+        hands[n % len(hands)].append(who)
+    links = [
+        store.add_player_link(created.encounter_id, hands[k % len(hands)]) for k in range(clients)
+    ]
+    return Table(created.encounter_id, created.gm_token, links)
+
+
+def options(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The actions the seat's panel offers, read back as a browser reads its buttons."""
+    panel = message.get("parts", {}).get("panel", "")
+    return [json.loads(html.unescape(found)) for found in OPTION.findall(panel)]
+
+
+class Client:
+    """One player's browser: a socket that keeps the latest state, and a loop that acts."""
+
+    def __init__(self, base: str, token: str, tally: Tally, deadline: float, rng: random.Random):
+        self.base, self.token, self.tally, self.deadline, self.rng = (
+            base,
+            token,
+            tally,
+            deadline,
+            rng,
+        )
+        self.state: dict[str, Any] | None = None
+        self.acted = -1
+        """The step this client's last acknowledged action made: states before it are old."""
+        self.fresh = asyncio.Event()
+
+    def take(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "state" and (
+            self.state is None or message["seq"] >= self.state["seq"]
+        ):
+            self.state = message
+            self.fresh.set()
+
+    async def listen(self, ws: Any) -> None:
+        async for raw in ws:
+            self.take(json.loads(raw))
+
+    async def run(self, http: httpx.AsyncClient) -> bool:
+        """Act until the deadline; True when the fight ended under this client."""
+        ws_url = self.base.replace("http", "ws", 1) + f"/ws/{self.token}"
+        async with websockets.connect(ws_url, max_size=None) as ws:
+            await ws.send(json.dumps({"seq": -1}))
+            listener = asyncio.create_task(self.listen(ws))
+            try:
+                return await self.play(http)
+            finally:
+                listener.cancel()
+
+    async def play(self, http: httpx.AsyncClient) -> bool:
+        while time.monotonic() < self.deadline:
+            try:
+                await asyncio.wait_for(self.fresh.wait(), self.deadline - time.monotonic())
+            except TimeoutError:
+                return False
+            self.fresh.clear()
+            state = self.state
+            assert state is not None
+            if state["seq"] < self.acted:
+                continue
+            choices = options(state)
+            if not choices:
+                if _ended(state):
+                    return True
+                continue
+            await self.act(http, state["seq"], self.rng.choice(choices))
+        return False
+
+    async def act(self, http: httpx.AsyncClient, seq: int, action: dict[str, Any]) -> None:
+        started = time.perf_counter()
+        try:
+            answer = await http.post(
+                f"{self.base}/api/{self.token}/act", json={"action": action, "seq": seq}
+            )
+        except httpx.HTTPError as error:
+            self.tally.errors.append(f"{type(error).__name__}: {error}")
+            return
+        took = time.perf_counter() - started
+        if answer.status_code == 200:
+            self.tally.latencies.append(took)
+            self.acted = answer.json()["seq"]
+        elif answer.status_code == 409:
+            self.tally.stale += 1
+            self.take(answer.json()["state"])
+        else:
+            self.tally.errors.append(f"{answer.status_code}: {answer.text[:200]}")
+
+
+def _ended(state: dict[str, Any]) -> bool:
+    return 'class="outcome"' in state["parts"].get("status", "")
+
+
+async def drive(
+    base: str, store: EncounterStore, scenario: str, encounters: int, clients: int, seconds: float
+) -> tuple[Tally, float]:
+    """N clients over M encounters for `seconds`; the tally and the seconds measured."""
+    tally = Tally()
+    per_table = max(1, clients // encounters)
+    rng = random.Random(12)
+    limits = httpx.Limits(max_connections=clients + encounters, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(limits=limits, timeout=30) as http:
+        tables = [
+            await asyncio.to_thread(new_table, store, scenario, per_table, n)
+            for n in range(encounters)
+        ]
+        started = time.monotonic()
+        deadline = started + seconds
+
+        async def seat_loop(table_no: int) -> None:
+            table = tables[table_no]
+            while time.monotonic() < deadline:
+                async with websockets.connect(
+                    base.replace("http", "ws", 1) + f"/ws/{table.gm}", max_size=None
+                ) as gm:
+                    await gm.send(json.dumps({"seq": -1}))
+                    players = [
+                        Client(base, token, tally, deadline, random.Random(rng.random()))
+                        for token in table.players
+                    ]
+                    watcher = asyncio.create_task(_drain(gm))
+                    ended = await asyncio.gather(*(p.run(http) for p in players))
+                    watcher.cancel()
+                if any(ended) and time.monotonic() < deadline:
+                    tally.fights += 1
+                    seed = 1000 + table_no * 1000 + tally.fights
+                    tables[table_no] = table = await asyncio.to_thread(
+                        new_table, store, scenario, per_table, seed
+                    )
+
+        await asyncio.gather(*(seat_loop(n) for n in range(encounters)))
+        return tally, time.monotonic() - started
+
+
+async def _drain(ws: Any) -> None:
+    async for _ in ws:
+        pass
+
+
+def serve(url: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fracas", "serve", "--port", str(port), "--db", url],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            pass
+        if process.poll() is not None:
+            raise SystemExit(
+                f"fracas serve died: {process.stderr.read().decode() if process.stderr else ''}"
+            )
+        time.sleep(0.1)
+    process.kill()
+    raise SystemExit("fracas serve did not answer within 30 s")
+
+
+def bare_loop(store: EncounterStore, scenario: str, seconds: float) -> float:
+    """The baseline: the store's own `act` loop in this process, one action after another
+    (each a durable commit), actions a second. Only loading, deciding and acting are timed;
+    a fight that ends is replaced outside the clock."""
+    from fracas.core.choices import action_json
+
+    done, spent = 0, 0.0
+    encounter_id = store.create(scenario, source="load.yaml", seed=0).encounter_id
+    while spent < seconds:
+        started = time.perf_counter()
+        loaded = store.load(encounter_id)
+        over = loaded.encounter.state.outcome is not None
+        if not over:
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            store.act(encounter_id, action, expected_seq=loaded.seq)
+            done += 1
+        spent += time.perf_counter() - started
+        if over:
+            encounter_id = store.create(scenario, source="load.yaml", seed=done).encounter_id
+    return done / spent
+
+
+def threaded_store(
+    store: EncounterStore, scenario: str, threads: int, seconds: float
+) -> dict[str, Any]:
+    """The store alone under `threads` concurrent writers (one fight each, as a server's
+    worker threads): actions a second and actions per commit, which group commit raises
+    above one when writers queue up behind an fsync."""
+    from fracas.core.choices import action_json
+
+    fights = [
+        store.create(scenario, source="load.yaml", seed=n).encounter_id for n in range(threads)
+    ]
+    counts = [0] * threads
+    batches = getattr(getattr(store, "group", None), "batches", 0)
+    started = time.monotonic()
+
+    def writer(n: int) -> None:
+        while time.monotonic() - started < seconds:
+            loaded = store.load(fights[n])
+            if loaded.encounter.state.outcome is not None:
+                fights[n] = store.create(scenario, source="load.yaml", seed=100 + n).encounter_id
+                continue
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            store.act(fights[n], action, expected_seq=loaded.seq)
+            counts[n] += 1
+
+    workers = [threading.Thread(target=writer, args=(n,)) for n in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    took = time.monotonic() - started
+    commits = getattr(getattr(store, "group", None), "batches", 0) - batches
+    return {
+        "store_threads": threads,
+        "store_threads_actions_per_s": round(sum(counts) / took, 1),
+        "actions_per_commit": round(sum(counts) / commits, 2) if commits else None,
+    }
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def measure(
+    name: str, url_for: Callable[[], str], args: argparse.Namespace, scenario: str
+) -> dict[str, Any]:
+    with open_store(url_for()) as store:
+        baseline = bare_loop(store, scenario, args.baseline_seconds)
+    with open_store(url_for()) as store:
+        threaded = threaded_store(store, scenario, args.clients, args.baseline_seconds)
+    url = url_for()
+    process, base = serve(url)
+    load_before = os.getloadavg()[0]
+    try:
+        with open_store(url) as store:
+            tally, seconds = asyncio.run(
+                drive(base, store, scenario, args.encounters, args.clients, args.seconds)
+            )
+    finally:
+        process.terminate()
+        process.wait(10)
+    rate = len(tally.latencies) / seconds
+    return {
+        "database": name,
+        "clients": args.clients,
+        "encounters": args.encounters,
+        "seconds": round(seconds, 1),
+        "actions_per_s": round(rate, 1),
+        "p50_ms": round(1000 * percentile(tally.latencies, 0.50), 1),
+        "p99_ms": round(1000 * percentile(tally.latencies, 0.99), 1),
+        "errors": len(tally.errors),
+        "first_errors": tally.errors[:3],
+        "stale_retries": tally.stale,
+        "fights_finished": tally.fights,
+        "baseline_store_act_per_s": round(baseline, 1),
+        "ratio_to_baseline": round(rate / baseline, 2) if baseline else None,
+        **threaded,
+        "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+    }
+
+
+def fresh_postgres(url: str) -> Callable[[], str]:
+    """The URL, its `public` schema emptied first: each run starts from no tables."""
+
+    def make() -> str:
+        import sqlalchemy as sa
+
+        engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
+            conn.exec_driver_sql("CREATE SCHEMA public")
+        engine.dispose()
+        return url
+
+    return make
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20, help="N concurrent clients")
+    parser.add_argument("--encounters", type=int, default=10, help="M encounters")
+    parser.add_argument("--seconds", type=float, default=15.0, help="how long to drive")
+    parser.add_argument("--baseline-seconds", type=float, default=3.0)
+    parser.add_argument("--scenario", type=Path, default=DEFAULT_SCENARIO)
+    parser.add_argument("--postgres", default=os.environ.get("FRACAS_TEST_POSTGRES_URL"))
+    parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    args = parser.parse_args()
+    scenario = args.scenario.read_text(encoding="utf-8")
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        counter = iter(range(1_000))
+        if args.only in (None, "sqlite"):
+            results.append(
+                measure(
+                    "sqlite",
+                    lambda: f"sqlite:///{folder}/load-{next(counter)}.db",
+                    args,
+                    scenario,
+                )
+            )
+        if args.postgres and args.only in (None, "postgresql"):
+            results.append(measure("postgresql", fresh_postgres(args.postgres), args, scenario))
+    for row in results:
+        print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()
