@@ -23,6 +23,7 @@ the seed), so `fracas encounter new FILE --seed 7` starts where `fracas run` wou
 from __future__ import annotations
 
 import builtins
+import hmac
 import json
 import pickle
 import secrets
@@ -375,10 +376,11 @@ class EncounterStore:
         with self._reading() as conn:
             row = conn.execute(
                 sa.select(schema.links).where(
-                    schema.links.c.token == token, schema.links.c.revoked.is_(None)
+                    schema.links.c.digest == schema.token_digest(token),
+                    schema.links.c.revoked.is_(None),
                 )
             ).first()
-        if row is None:
+        if row is None or not hmac.compare_digest(row.token.encode(), token.encode()):
             return None
         return Access(row.encounter_id, _role(row.role), frozenset(json.loads(row.combatants)))
 
@@ -537,6 +539,7 @@ class EncounterStore:
                 label=label,
                 created=now,
                 revoked=None,
+                digest=schema.token_digest(token),
             )
         )
 
