@@ -85,3 +85,13 @@ def test_links_made_before_digests_are_given_one_and_still_work(database_url: st
         assert gm is not None and gm.role == "gm"
         access = upgraded.access(player)
         assert access is not None and access.combatants == {"ada"}
+
+
+def test_an_export_holds_no_link(store: EncounterStore) -> None:
+    """docs/storage.md: links "are secrets of this server, and an import gets new ones"."""
+    created = store.create(DUEL, seed=1)
+    player = store.add_player_link(created.encounter_id, ["ada"], label="Ann")
+    store.act(created.encounter_id, {"actor": "ada", "do": "say", "text": "hello"})
+    text = repr(store.export(created.encounter_id))
+    assert "hello" in text
+    assert created.gm_token not in text and player not in text and "Ann" not in text
