@@ -16,6 +16,7 @@ page, the state JSON, every WebSocket frame, the answer to an action it tries) i
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -139,16 +140,14 @@ def assert_refused_alike(table: Table, who: str, target: str) -> None:
 
 def play(client: TestClient, store: EncounterStore, name: str, data: st.DataObject) -> None:
     table = Table(client, store, name, seed=data.draw(st.integers(0, 2**16), label="seed"))
-    sockets = {}
-    with_sockets = [client.websocket_connect(f"/ws/{token}") for token in table.links.values()]
-    try:
-        for who, socket in zip(table.links, with_sockets, strict=True):
-            opened = socket.__enter__()
-            opened.send_json({"seq": -1})
-            sockets[who] = opened
-        frames = {who: [s.receive_json()] for who, s in sockets.items()}
-        for who in table.links:
-            check_player(table, who, frames[who])
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            who: stack.enter_context(client.websocket_connect(f"/ws/{token}"))
+            for who, token in table.links.items()
+        }
+        for who, socket in sockets.items():
+            socket.send_json({"seq": -1})
+            check_player(table, who, [socket.receive_json()])
         for _ in range(STEPS):
             now = client.get(f"/api/{table.gm}/state").json()
             choices = offered(now["parts"]["panel"])
@@ -158,11 +157,7 @@ def play(client: TestClient, store: EncounterStore, name: str, data: st.DataObje
             done = client.post(f"/api/{table.gm}/act", json={"action": action, "seq": now["seq"]})
             assert done.status_code == 200, done.text
             for who, socket in sockets.items():
-                frame = socket.receive_json()
-                check_player(table, who, [frame])
-    finally:
-        for socket in with_sockets:
-            socket.__exit__(None, None, None)
+                check_player(table, who, [socket.receive_json()])
 
 
 @pytest.mark.parametrize("name", SECRET_EXAMPLES)

@@ -370,7 +370,9 @@ class EncounterStore:
         ]
 
     def access(self, token: str) -> Access | None:
-        """Who a link token lets in, or None for an unknown or revoked one."""
+        """Who a link token lets in, or None for an unknown or revoked one. Found by its
+        digest and compared in constant time, so a guess's timing tells nothing of any
+        stored token (schema migration 3)."""
         if not isinstance(token, str) or not 0 < len(token) <= 64:
             return None
         with self._reading() as conn:
