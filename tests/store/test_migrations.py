@@ -28,13 +28,13 @@ def test_an_older_database_is_migrated_and_keeps_its_fights(database_url: str) -
         conn.execute(sa.delete(schema.schema_version).where(schema.schema_version.c.version > 1))
     engine.dispose()
     with open_store(database_url) as upgraded:
-        assert upgraded.schema_version == 2
+        assert upgraded.schema_version == len(schema.MIGRATIONS)
         assert upgraded.export(created.encounter_id) == before
         assert upgraded.act(created.encounter_id, END_ADA).seq == 2
     engine = make_engine(database_url)
     with engine.connect() as conn:
         versions = conn.execute(sa.select(schema.schema_version.c.version)).scalars().all()
-        assert sorted(versions) == [1, 2]
+        assert sorted(versions) == list(range(1, len(schema.MIGRATIONS) + 1))
         assert sa.inspect(conn).has_table(schema.snapshots.name)
     engine.dispose()
 

@@ -23,6 +23,7 @@ the seed), so `fracas encounter new FILE --seed 7` starts where `fracas run` wou
 from __future__ import annotations
 
 import builtins
+import hmac
 import json
 import pickle
 import secrets
@@ -385,16 +386,19 @@ class EncounterStore:
         ]
 
     def access(self, token: str) -> Access | None:
-        """Who a link token lets in, or None for an unknown or revoked one."""
+        """Who a link token lets in, or None for an unknown or revoked one. Found by its
+        digest and compared in constant time, so a guess's timing tells nothing of any
+        stored token (schema migration 3)."""
         if not looks_like_key(token):
             return None
         with self._reading() as conn:
             row = conn.execute(
                 sa.select(schema.links).where(
-                    schema.links.c.token == token, schema.links.c.revoked.is_(None)
+                    schema.links.c.digest == schema.token_digest(token),
+                    schema.links.c.revoked.is_(None),
                 )
             ).first()
-        if row is None:
+        if row is None or not hmac.compare_digest(row.token.encode(), token.encode()):
             return None
         return Access(row.encounter_id, _role(row.role), frozenset(json.loads(row.combatants)))
 
@@ -560,6 +564,7 @@ class EncounterStore:
                 label=label,
                 created=now,
                 revoked=None,
+                digest=schema.token_digest(token),
             )
         )
 

@@ -21,15 +21,18 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
 from fracas.core.ruleset import BaseRuleset
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
+from fracas.web.headers import SecurityHeaders
 from fracas.web.limits import MAX_MESSAGE_BYTES, BoundedRequests
 from fracas.web.live import Hub, Socket
 from fracas.web.odds import MovedOn, PanelOdds
+from fracas.web.refusals import absent_for_hidden, kept_secret, restored
 from fracas.web.seat import Refused, Seat, seat_of
 from fracas.web.table import Snapshot, Tables
 from fracas.web.words import odds_words, option_words
@@ -85,6 +88,8 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     app = FastAPI(title="fracas", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
     app.add_middleware(BoundedRequests)
+    # Added last, so outermost: a refusal by the size guard carries the headers too.
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -227,10 +232,19 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
         def write() -> dict[str, Any]:
             raw, seq = action, expected
-            if not found.is_gm:
-                raw, seq = _unmasked(store, found, action, expected)
-            acted = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
-            return {"seq": acted.seq}
+            if found.is_gm:
+                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq, dice=dice).seq}
+            actor = str(action["actor"])
+            swaps: dict[str, str] = {}
+            try:
+                raw, swaps = absent_for_hidden(store, found, actor, action)
+                raw, seq = _unmasked(store, found, raw, expected)
+                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq).seq}
+            except StaleSequence:
+                raise
+            except FracasError as error:
+                words = restored(kept_secret(store, found, actor, error), swaps)
+                raise FracasError(words) from None
 
         return await answer_write(found, write)
 
@@ -300,6 +314,8 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
                 raw = await websocket.receive_text()
                 since = _since(raw)
                 await hub.catch_up(live, since)
+                if websocket.application_state == WebSocketState.DISCONNECTED:
+                    break  # closed on revocation: nothing more to read
         except WebSocketDisconnect:
             pass
         finally:

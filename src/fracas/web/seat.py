@@ -53,7 +53,9 @@ class Seat:
         if not isinstance(raw, dict):
             raise Refused("an action is a JSON object such as {actor, do, target}", 400)
         actor = raw.get("actor")
-        if not self.is_gm and (actor == GM or actor not in self.combatants):
+        if not self.is_gm and (
+            not isinstance(actor, str) or actor == GM or actor not in self.combatants
+        ):
             mine = ", ".join(sorted(self.combatants))
             raise Refused(f"this link acts only for {mine}, not for {actor!r}")
         return raw

@@ -8,6 +8,7 @@ skips them. The server runs as its own process, so a test can stop it and start 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -86,8 +87,9 @@ def server(database_url: str, tmp_path: Path) -> Iterator[Server]:  # noqa: F811
     running.stop()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+@contextlib.contextmanager
+def chromium() -> Iterator[object]:
+    """Debian's chromium under Playwright, closed on leaving (skips where it is absent)."""
     if not CHROMIUM.exists():
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
@@ -98,6 +100,12 @@ def browser() -> Iterator[object]:
         )
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

@@ -1,0 +1,178 @@
+"""A player's browser never receives GM-only information, over random play.
+
+Issue 12: "a player cannot ... read GM-only information over HTTP or the WebSocket". The
+examples with secrets are played by random legal actions (hypothesis picks them among what
+the GM's panel offers); after every step, everything each player's link can fetch (its
+page, the state JSON, every WebSocket frame, the answer to an action it tries) is checked:
+
+- it names nobody that player's own view leaves out (tests/rulesets/secrets.py's reading:
+  hidden raiders, the unseen in the dark), by id or by name;
+- it holds no link token but the player's own: not the GM's, not another player's;
+- a Blind player gets no darkness map (tiers: "Only the GM & any characters that are not
+  effected by the Blind status effect may see the map");
+- a player naming someone hidden from it in an action is refused in the very words used
+  for someone who does not exist, so a refusal cannot tell who is there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import json
+import re
+from typing import Any
+
+import hypothesis.strategies as st
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+
+from fracas.core.ruleset import BaseRuleset
+from fracas.core.state import EncounterState
+from fracas.rulesets.tiers.rules.common import fighter
+from fracas.rulesets.tiers.rules.light import blind
+from fracas.store import EncounterStore
+from tests.rulesets.secrets import WHOLE_FIGHTS, known_of
+from tests.web.api_helpers import example, mentions
+from tests.web.maps import unknown_to
+
+SECRET_EXAMPLES = ("tiers-dark-room.yaml", "tiers-torchlit-crypt.yaml", "pools-ambush.yaml")
+"""The examples with GM-only information: the dark room and the torchlit crypt (candle and
+torch light, Blind fighters), the pools ambush (raiders hidden from the patrol)."""
+STEPS = 12
+OFFERED = re.compile(r"data-action='([^']*)'")
+NOBODY = "zz-nobody"
+"""An id no example uses: what a refusal says of it is what it may say of the hidden."""
+
+
+def offered(panel: str) -> list[dict[str, Any]]:
+    return [json.loads(html.unescape(a)) for a in OFFERED.findall(panel)]
+
+
+def leaks(text: str, hidden: list[tuple[str, str]]) -> list[str]:
+    return [who for who, name in hidden if mentions(text, who) or mentions(text, name)]
+
+
+class Table:
+    """One fight with a link per combatant and a socket per link, read after each step."""
+
+    def __init__(self, client: TestClient, store: EncounterStore, name: str, seed: int):
+        self.client = client
+        self.store = store
+        created = store.create(example(name), seed=seed)
+        self.encounter = created.encounter_id
+        self.gm = created.gm_token
+        state = self.state()
+        self.links = {
+            c.id: store.add_player_link(self.encounter, [c.id], label=f"{c.id}'s player")
+            for c in state.combatants
+        }
+
+    def state(self) -> EncounterState:
+        return self.store.load(self.encounter).encounter.state
+
+    def ruleset(self) -> BaseRuleset:
+        found = self.store.load(self.encounter).encounter.ruleset
+        assert isinstance(found, BaseRuleset)
+        return found
+
+    def secrets_of(self, viewer: str) -> list[tuple[str, str]]:
+        return unknown_to(self.ruleset(), self.state(), viewer)
+
+    def never_known_to(self, viewer: str) -> list[tuple[str, str]]:
+        """(id, name) of whom `viewer`'s view has left out at every moment of the fight so
+        far (after each event of each step): the log may name one it knew of then."""
+        loaded = self.store.load(self.encounter)
+        ruleset = self.ruleset()
+        state = loaded.encounter.setup
+        everyone = {c.id for c in state.combatants}
+        ever = known_of(ruleset.view(state, viewer), everyone)
+        for entry in self.store.history(self.encounter):
+            assert entry.kind in ("start", "action")  # this play neither undoes nor redoes
+            for event in entry.events:
+                state = ruleset.evolve(state, event)
+                ever |= known_of(ruleset.view(state, viewer), everyone)
+        return [(c.id, c.name) for c in state.combatants if c.id not in ever]
+
+    def foreign_tokens(self, viewer: str) -> list[str]:
+        return [self.gm] + [t for who, t in self.links.items() if who != viewer]
+
+
+def check_player(table: Table, who: str, frames: list[Any]) -> None:
+    """Everything `who`'s link receives now keeps `who`'s secrets."""
+    token = table.links[who]
+    hidden = table.secrets_of(who)
+    never = table.never_known_to(who)
+    page = table.client.get(f"/play/{token}").text
+    state = table.client.get(f"/api/{token}/state?since=-1").json()
+    received = [page, json.dumps(state), *(json.dumps(f) for f in frames)]
+    for message in [state, *frames]:
+        live = message["map"] + "".join(message["parts"].values())
+        assert not leaks(live, hidden), (who, "now", leaks(live, hidden))
+    for text in received:
+        assert not leaks(text, never), (who, "ever", leaks(text, never))
+        for other in table.foreign_tokens(who):
+            assert other not in text, (who, "holds another link's token")
+        assert "/gm/" not in text
+    if table.ruleset().info.id == "tiers" and blind(table.state(), fighter(table.state(), who)):
+        for text in received:
+            assert 'class="light"' not in text and 'class="fog"' not in text
+            assert "gm_map" not in text
+    for target, _ in hidden[:2]:
+        assert_refused_alike(table, who, target)
+
+
+def assert_refused_alike(table: Table, who: str, target: str) -> None:
+    """An attack on a hidden `target` is refused in the words used for an id that does not
+    exist (`NOBODY`), with the same status, and nothing is stored."""
+    seq = table.store.load(table.encounter).seq
+    answers = []
+    for named in (target, NOBODY):
+        action = {"actor": who, "do": "attack", "target": named, "weapon": "x"}
+        response = table.client.post(f"/api/{table.links[who]}/act", json={"action": action})
+        body = response.json()
+        answers.append((response.status_code, body.get("error", "").replace(named, "<who>")))
+        others = [h for h in table.secrets_of(who) if h[0] != named]  # it named this one
+        assert not leaks(json.dumps(body), others)
+    assert answers[0] == answers[1], answers
+    assert table.store.load(table.encounter).seq == seq
+
+
+def play(client: TestClient, store: EncounterStore, name: str, data: st.DataObject) -> None:
+    table = Table(client, store, name, seed=data.draw(st.integers(0, 2**16), label="seed"))
+    with contextlib.ExitStack() as stack:
+        sockets = {
+            who: stack.enter_context(client.websocket_connect(f"/ws/{token}"))
+            for who, token in table.links.items()
+        }
+        for who, socket in sockets.items():
+            socket.send_json({"seq": -1})
+            check_player(table, who, [socket.receive_json()])
+        for _ in range(STEPS):
+            now = client.get(f"/api/{table.gm}/state").json()
+            choices = offered(now["parts"]["panel"])
+            if not choices or 'class="outcome"' in now["parts"]["status"]:
+                break
+            action = data.draw(st.sampled_from(choices), label="action")
+            done = client.post(f"/api/{table.gm}/act", json={"action": action, "seq": now["seq"]})
+            assert done.status_code == 200, done.text
+            for who, socket in sockets.items():
+                check_player(table, who, [socket.receive_json()])
+
+
+@pytest.mark.parametrize("name", SECRET_EXAMPLES)
+@settings(
+    WHOLE_FIGHTS,
+    max_examples=4,
+    suppress_health_check=[
+        *WHOLE_FIGHTS.suppress_health_check,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+@given(data=st.data())
+def test_a_players_link_receives_none_of_the_gms_secrets(
+    client: TestClient, web_store: EncounterStore, name: str, data: st.DataObject
+) -> None:
+    """Each example is a new encounter with new links, so the app and store fixtures are
+    shared by hypothesis' examples without one example seeing another's fight."""
+    play(client, web_store, name, data)
