@@ -1,20 +1,22 @@
 """Where trials are played: this process, a local process pool, or a Dask cluster.
 
-Every back end hands out the same unit of work, `job.play_range(job, start, stop)`, and
-returns trials by index, so the report cannot tell them apart. A back end only decides how
-the ranges travel; `progress` hears how many trials each finished range held.
+Every back end hands out the same unit of work, `job.tally_range(job, start, stop)`, and
+merges the ranges' tallies, which come out the same in any order (sim/tally.py), so the
+report cannot tell the back ends apart. A back end only decides how the ranges travel;
+`progress` hears how many trials each finished range held.
 """
 
 from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from fracas.core.errors import FracasError
-from fracas.sim.job import Job, play_range
+from fracas.sim.job import Job, play_range, tally_range
+from fracas.sim.tally import Tally, merge_all
 from fracas.sim.trial import Trial
 
 Progress = Callable[[int], None]
@@ -51,27 +53,33 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def run_pool(job: Job, trials: int, workers: int, progress: Progress = _ignore) -> list[Trial]:
+def tally_here(job: Job, trials: int, progress: Progress = _ignore) -> Tally:
+    """Every trial in this process, tallied range by range."""
+    return merge_all(_heard((tally_range(job, a, b) for a, b in ranges(trials, 1)), progress))
+
+
+def run_pool(job: Job, trials: int, workers: int, progress: Progress = _ignore) -> Tally:
     """The trials over `workers` local processes (1: this process, no pool at all)."""
     if workers <= 1:
-        return run_here(job, trials, progress)
-    played: list[Trial] = []
+        return tally_here(job, trials, progress)
     # every range is submitted before the caller's progress display starts a thread of its
     # own: the workers are forked here, from a process with no other thread running
     with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-        futures = [pool.submit(play_range, job, a, b) for a, b in ranges(trials, workers)]
-        for future in as_completed(futures):
-            chunk = future.result()
-            played += chunk
-            progress(len(chunk))
-    played.sort(key=lambda t: t.index)
-    return played
+        futures = [pool.submit(tally_range, job, a, b) for a, b in ranges(trials, workers)]
+        return merge_all(_heard((future.result() for future in as_completed(futures)), progress))
 
 
-def run_dask(job: Job, trials: int, address: Any, progress: Progress = _ignore) -> list[Trial]:
+def _heard(tallies: Iterable[Tally], progress: Progress) -> Iterator[Tally]:
+    """The tallies as they come, telling `progress` of each."""
+    for part in tallies:
+        progress(part.trials)
+        yield part
+
+
+def run_dask(job: Job, trials: int, address: Any, progress: Progress = _ignore) -> Tally:
     """The trials on a Dask distributed cluster: `address` is a scheduler address
     (`tcp://host:8786`) or a `distributed.Client` already connected. The workers need fracas
-    installed, as they run the same `play_range`."""
+    installed, as they run the same `tally_range`."""
     try:
         from distributed import Client
         from distributed import as_completed as finished
@@ -88,15 +96,10 @@ def run_dask(job: Job, trials: int, address: Any, progress: Progress = _ignore) 
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         cut = ranges(trials, workers)
         futures = client.map(
-            play_range, [job] * len(cut), [a for a, _ in cut], [b for _, b in cut], pure=False
+            tally_range, [job] * len(cut), [a for a, _ in cut], [b for _, b in cut], pure=False
         )
-        played: list[Trial] = []
-        for future in finished(futures):  # type: ignore[no-untyped-call]
-            chunk = future.result()
-            played += chunk
-            progress(len(chunk))
+        finished_tallies = (future.result() for future in finished(futures))  # type: ignore[no-untyped-call]
+        return merge_all(_heard(finished_tallies, progress))
     finally:
         if own:
             client.close()
-    played.sort(key=lambda t: t.index)
-    return played

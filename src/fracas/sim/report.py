@@ -1,7 +1,8 @@
 """From trials to the answer: win probabilities with intervals, rounds, survivors, damage.
 
-Trials are folded in index order, so floating sums come out bit for bit the same whichever
-back end and however many workers played them.
+The report reads a `Tally` (sim/tally.py): whole-number counts and sums, merged from the
+workers' ranges in any order, so it comes out bit for bit the same whichever back end and
+however many workers played the trials.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from fracas.sim.stats import histogram, summary, wilson
-from fracas.sim.trial import Trial
+from fracas.sim.stats import summary_of_counts, wilson
+from fracas.sim.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ def _share(count: int, trials: int) -> dict[str, Any]:
 
 
 def summarize(
-    trials: list[Trial],
+    tallied: Tally,
     *,
     ruleset: str,
     seed: int,
@@ -48,43 +49,37 @@ def summarize(
     names: tuple[str, ...],
     sides: tuple[str, ...],
 ) -> Report:
-    ordered = sorted(trials, key=lambda t: t.index)
-    n = len(ordered)
-    if n == 0:
-        raise ValueError("no trials to summarize")
-    wins = {side: 0 for side in dict.fromkeys(sides)}
-    ends = {"draw": 0, "round limit": 0, "stalled": 0}
-    for trial in ordered:
-        if trial.winner is not None:
-            wins[trial.winner] += 1
-        else:
-            ends[trial.end] += 1
+    n = tallied.trials
+    wins = {side: tallied.wins.get(side, 0) for side in dict.fromkeys(sides)}
+    ends = {end: tallied.ends.get(end, 0) for end in ("draw", "round limit", "stalled")}
     side_rows: dict[str, dict[str, Any]] = {}
     for side, count in wins.items():
         members = [k for k, s in enumerate(sides) if s == side]
-        standing = sum(sum(t.standing[k] for k in members) for t in ordered)
+        standing = sum(tallied.standing[k] for k in members)
         side_rows[side] = {
             "policy": policies[side],
             "wins": _share(count, n),
             "mean_survivors": standing / n,
             "members": len(members),
         }
-    ticked = ordered[0].ticks is not None
-    lengths = [t.ticks if t.ticks is not None else t.rounds for t in ordered]
-    length = {**summary(lengths), "histogram": {str(k): v for k, v in histogram(lengths).items()}}
+    lengths = tallied.lengths
+    length = {
+        **summary_of_counts(lengths),
+        "histogram": {str(k): lengths[k] for k in sorted(lengths)},
+    }
     rows = []
     for k, cid in enumerate(ids):
-        survived = [t.hp[k] for t in ordered if t.standing[k]]
+        survived = tallied.standing[k]
         rows.append(
             {
                 "id": cid,
                 "name": names[k],
                 "side": sides[k],
-                "survived": _share(len(survived), n),
-                "mean_hp": sum(t.hp[k] for t in ordered) / n,
-                "mean_hp_if_standing": sum(survived) / len(survived) if survived else None,
-                "mean_damage_dealt": sum(t.dealt[k] for t in ordered) / n,
-                "mean_damage_taken": sum(t.taken[k] for t in ordered) / n,
+                "survived": _share(survived, n),
+                "mean_hp": tallied.hp[k] / n,
+                "mean_hp_if_standing": tallied.hp_standing[k] / survived if survived else None,
+                "mean_damage_dealt": tallied.dealt[k] / n,
+                "mean_damage_taken": tallied.taken[k] / n,
             }
         )
     return Report(
@@ -93,7 +88,7 @@ def summarize(
         trials=n,
         max_rounds=max_rounds,
         policies=policies,
-        clock="ticks" if ticked else "rounds",
+        clock="ticks" if tallied.ticked else "rounds",
         sides=side_rows,
         ends={end: _share(count, n) for end, count in ends.items()},
         length=length,

@@ -63,12 +63,12 @@ def simulate(spec: ScenarioSpec, options: Options, progress: Progress | None = N
     fork = fork_of(job)  # refuses a broken scripted part here, before any worker starts
     hear = progress if progress is not None else (lambda done: None)
     if options.dask is not None:
-        trials = run_dask(job, options.trials, options.dask, hear)
+        tallied = run_dask(job, options.trials, options.dask, hear)
     else:
-        trials = run_pool(job, options.trials, min(workers, options.trials), hear)
+        tallied = run_pool(job, options.trials, min(workers, options.trials), hear)
     names = tuple(fork.setup.get(cid).name for cid in fork.ids)
     return summarize(
-        trials,
+        tallied,
         ruleset=spec.ruleset,
         seed=seed,
         max_rounds=job.max_rounds,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -40,17 +40,31 @@ def quantile(ordered: Sequence[int], q: float) -> int:
 
 def summary(values: Sequence[int]) -> dict[str, float | int]:
     """Mean, minimum, quartiles and maximum of whole-number results."""
-    ordered = sorted(values)
+    return summary_of_counts(Counter(values))
+
+
+def summary_of_counts(counts: Mapping[int, int]) -> dict[str, float | int]:
+    """`summary` of the values a histogram counts, read from the histogram itself, so that
+    a tally of many trials need not list every trial's length."""
+    ordered = sorted(counts.items())
+    total = sum(counts.values())
+    if total < 1:
+        raise ValueError("a summary needs at least one value")
+
+    def at(q: float) -> int:
+        rank = max(1, math.ceil(q * total))  # the nearest rank, as `quantile` takes it
+        seen = 0
+        for value, count in ordered:
+            seen += count
+            if seen >= rank:
+                return value
+        return ordered[-1][0]  # pragma: no cover - rank never exceeds the total
+
     return {
-        "mean": sum(ordered) / len(ordered),
-        "min": ordered[0],
-        "p25": quantile(ordered, 0.25),
-        "median": quantile(ordered, 0.5),
-        "p75": quantile(ordered, 0.75),
-        "max": ordered[-1],
+        "mean": sum(value * count for value, count in ordered) / total,
+        "min": ordered[0][0],
+        "p25": at(0.25),
+        "median": at(0.5),
+        "p75": at(0.75),
+        "max": ordered[-1][0],
     }
-
-
-def histogram(values: Sequence[int]) -> dict[int, int]:
-    """How many times each value came up, smallest first."""
-    return dict(sorted(Counter(values).items()))

@@ -46,7 +46,7 @@ class Fork:
 
 @dataclass(frozen=True, slots=True)
 class Trial:
-    """What one fight came to; small, so thousands travel cheaply between processes."""
+    """What one fight came to; a worker folds its range of them into a `Tally` to send back."""
 
     index: int
     end: str
