@@ -43,8 +43,8 @@ from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import Shoot, Throw
-from fracas.rulesets.fatewalker.events import ReactionTaken, RoundsCounted, ShotTaken, Struck
-from fracas.rulesets.fatewalker.rules import defence, harm, ranged, roll, visibility
+from fracas.rulesets.fatewalker.events import ReactionTaken, RoundsCounted, Struck
+from fracas.rulesets.fatewalker.rules import defence, harm, ranged, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
@@ -169,18 +169,7 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
         mods.append(("below the requisite", -short))
     if row.bonus:
         mods.append((row.name.replace("_", " "), row.bonus))
-    found = ranged.band(tx.state, thrower, target, weapon)
-    assert found is not None
-    tx.emit(
-        ShotTaken(
-            shooter=thrower.id,
-            target=target.id,
-            weapon=weapon.id,
-            metres=round(thrower.distance3(target), 2),
-            band=visibility.BANDS[found],
-            modifiers=tuple(mods),
-        )
-    )
+    ranged.announce_shot(tx, thrower, target, weapon, mods)
     what = f"{row.name.replace('_', ' ')} with {weapon.id}"
     stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
     successes = thrown_roll(tx, thrower, weapon, mods, what, stakes)

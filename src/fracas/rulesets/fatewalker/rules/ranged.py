@@ -89,6 +89,30 @@ def band(state: EncounterState, shooter: Walker, target: Walker, weapon: Weapon)
     return max(by_sight, by_weapon)
 
 
+def announce_shot(
+    tx: Transaction,
+    shooter: Walker,
+    target: Walker,
+    weapon: Weapon,
+    mods: list[tuple[str, int]],
+) -> None:
+    """Log a shot or a throw at a combatant before its roll: the distance, the band it flies
+    in and every modifier, so the log explains the dice that follow (shots and thrown
+    weapons alike; a blast aimed at a point logs its own)."""
+    found = band(tx.state, shooter, target, weapon)
+    assert found is not None  # verified: out of range or sight is refused
+    tx.emit(
+        ShotTaken(
+            shooter=shooter.id,
+            target=target.id,
+            weapon=weapon.id,
+            metres=round(shooter.distance3(target), 2),
+            band=visibility.BANDS[found],
+            modifiers=tuple(mods),
+        )
+    )
+
+
 def modifiers(
     state: EncounterState,
     shooter: Walker,
@@ -227,18 +251,7 @@ def fire(
     target = walker(tx.state, action.target)
     weapon = gun(shooter, action.weapon)
     mods = modifiers(tx.state, shooter, target, weapon, action, needs) + (extra or [])
-    found = band(tx.state, shooter, target, weapon)
-    assert found is not None
-    tx.emit(
-        ShotTaken(
-            shooter=shooter.id,
-            target=target.id,
-            weapon=weapon.id,
-            metres=round(shooter.distance3(target), 2),
-            band=visibility.BANDS[found],
-            modifiers=tuple(mods),
-        )
-    )
+    announce_shot(tx, shooter, target, weapon, mods)
     if shooter.aim is not None:
         tx.emit(AimTaken(combatant=shooter.id, bonus=None))
     if weapon.magazine is not None and counted:
