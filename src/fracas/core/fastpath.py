@@ -12,7 +12,7 @@ engine plays that trial instead. A test per ruleset holds it to the engine's tri
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -54,6 +54,28 @@ class FastTrial:
     tick: int | None = None
     """The tick the fight ended on (`TickClock.tick`) for a ruleset on the tick timeline,
     whose `round` is then the clock's span of ticks; None under rounds."""
+
+    @classmethod
+    def ended(
+        cls,
+        outcome: str | None,
+        round: int,
+        hp: Sequence[int],
+        standing: Iterable[bool],
+        dealt: Sequence[int],
+        taken: Sequence[int],
+    ) -> FastTrial:
+        """A fight a round-based fast path played to its end: an outcome, or else the round
+        limit; its working lists frozen into the report's tuples."""
+        return cls(
+            end="outcome" if outcome is not None else "round limit",
+            outcome=outcome,
+            round=round,
+            hp=tuple(hp),
+            standing=tuple(standing),
+            dealt=tuple(dealt),
+            taken=tuple(taken),
+        )
 
 
 FastPath: TypeAlias = Callable[["Dice", int], FastTrial | None]

@@ -394,14 +394,13 @@ class _Fight:
         except _Handback:
             return None
         status = self.status
-        return FastTrial(
-            end="outcome" if self.outcome is not None else "round limit",
-            outcome=self.outcome,
-            round=self.round,
-            hp=tuple(self.hp),
-            standing=tuple([s == ACTIVE for s in status]),
-            dealt=tuple(self.dealt),
-            taken=tuple(self.taken),
+        return FastTrial.ended(
+            self.outcome,
+            self.round,
+            self.hp,
+            [s == ACTIVE for s in status],
+            self.dealt,
+            self.taken,
         )
 
     # -- start, turns and rounds (Ruleset.start, core/turns.InitiativeRounds) ------------

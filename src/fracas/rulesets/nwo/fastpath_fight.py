@@ -108,14 +108,13 @@ class Fight:
                     self.end_turn(n)
         except Handback:
             return None
-        return FastTrial(
-            end="outcome" if self.outcome is not None else "round limit",
-            outcome=self.outcome,
-            round=self.round,
-            hp=tuple(self.hp),
-            standing=tuple([s == ACTIVE for s in self.status]),
-            dealt=tuple(self.dealt),
-            taken=tuple(self.taken),
+        return FastTrial.ended(
+            self.outcome,
+            self.round,
+            self.hp,
+            [s == ACTIVE for s in self.status],
+            self.dealt,
+            self.taken,
         )
 
     # -- turns (core/turns.InitiativeRounds, Nwo.apply's TURN_RESET, on_turn_start) -------

@@ -67,14 +67,13 @@ class Fight(Tactics):
                 self.after_action()
         except Handback:
             return None
-        return FastTrial(
-            end="outcome" if self.outcome is not None else "round limit",
-            outcome=self.outcome,
-            round=self.round,
-            hp=tuple(self.hp),
-            standing=tuple([s == ACTIVE for s in self.status]),
-            dealt=tuple(self.dealt),
-            taken=tuple(self.taken),
+        return FastTrial.ended(
+            self.outcome,
+            self.round,
+            self.hp,
+            [s == ACTIVE for s in self.status],
+            self.dealt,
+            self.taken,
         )
 
     # -- start, turns and rounds (Ruleset.start, core/turns.InitiativeRounds) ------------
