@@ -101,6 +101,17 @@ def test_a_throw_short_of_two_successes_lands_its_margin_short() -> None:
     assert fight.events(ShotTaken)[0].target == "(8, 0)"
 
 
+def test_under_failed_dice_a_short_throw_lands_the_failed_dice_short() -> None:
+    """The same reading with option `margin: failed_dice` (gap 12, reading B): 1 success
+    on 4 dice leaves 3 failed, so the grenade lands 3 m short, at (5, 0), where cy (4.12 m
+    off) is out of its 4 m."""
+    dice = [1, 9, 9, 9, 9, 9, 9, 9, 9]
+    fight = Fight(thrower(), *cluster(), dice=dice, options={"margin": "failed_dice"})
+    fight.act("ada", "throw_explosive", weapon="frag", x=8, y=0, evade=[])
+    landed = fight.events(BlastLanded)[0]
+    assert (landed.x, landed.y, landed.caught) == (5, 0, ("bo",))
+
+
 def test_an_explosive_is_thrown_with_throw_explosive_only() -> None:
     """A grenade hits an area, so the plain Throw (one target) refuses it."""
     fight = Fight(thrower(), *cluster())

@@ -221,3 +221,20 @@ def test_the_unaware_notice_a_fight_within_twice_their_awareness() -> None:
     fight.act("ada", "begin_moving", mode="walk", x=5, y=0)
     fight.end("ada", "ada", "ada", "ada")
     assert [n.combatant for n in fight.events(Noticed)] == ["cy"]
+
+
+@pytest.mark.parametrize(("melee_range", "strays"), [(1, False), (3, True)])
+def test_under_failed_dice_a_stray_reads_the_dice_that_failed(
+    monkeypatch: pytest.MonkeyPatch, melee_range: int, strays: bool
+) -> None:
+    """L1659: a miss into a melee hits "the other person if margin of failure is equal to
+    current melee range"; with option `margin: failed_dice` (gap 12, reading B) the margin
+    of 1 success on 4 dice is the 3 dice that failed, not 2 - 1."""
+    cy = walker("cy", "a", x=11, start=60, weapons=[])
+    monkeypatch.setattr(ranged, "in_melee", lambda state, target: ("cy", melee_range))
+    dice = [1, 9, 9, 9] + ([9, 9, 9] if strays else [])
+    fight = Fight(shooter(), mark(), cy, dice=dice, options={"margin": "failed_dice"})
+    fight.act("ada", "shoot", target="bo", weapon="carbine")
+    hits = [(s.target, s.hit) for s in fight.events(Struck)]
+    assert hits == [("bo", False), ("cy", True)] if strays else [("bo", False)]
+    assert fight.dice_left == 0

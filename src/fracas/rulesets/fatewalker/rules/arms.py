@@ -36,7 +36,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import UNARMED, Draw, Drop, PickUp, Step
 from fracas.rulesets.fatewalker.events import ArmsSet, Stepped
-from fracas.rulesets.fatewalker.rules import roll
+from fracas.rulesets.fatewalker.rules import failure, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Walker
@@ -142,7 +142,7 @@ def _fumble(
     tx: Transaction, person: Walker, weapon: Weapon, dice: roll.Pool, successes: int
 ) -> None:
     opts = options(tx.state)
-    margin = roll.HIT - successes if opts.margin == "short_of_two" else dice.dice - successes
+    margin = failure.margin_of_failure(successes, dice.dice, opts.margin)
     foes = [
         walker(tx.state, c.id) for c in tx.state.combatants if c.side != person.side and c.is_active
     ]

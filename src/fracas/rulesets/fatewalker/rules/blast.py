@@ -150,10 +150,10 @@ def _modifiers(
 
 
 def landing(
-    start: tuple[float, float], aim: tuple[float, float], successes: int
+    start: tuple[float, float], aim: tuple[float, float], short: int
 ) -> tuple[float, float]:
-    """On the point with 2 successes; else the margin of failure in metres short of it."""
-    short = ranged.margin_of_failure(successes)
+    """On the point with 2 successes (no margin); else `short`, the margin of failure, in
+    metres short of it."""
     dx, dy = aim[0] - start[0], aim[1] - start[1]
     length = math.hypot(dx, dy)
     if short == 0 or length == 0:
@@ -184,8 +184,8 @@ def resolve(tx: Transaction, action: ThrowExplosive) -> None:
     )
     what = f"{'careful ' if action.careful else ''}throw of {weapon.id}"
     stakes = roll.Stakes(offensive=True, against=action.target) if action.target else None
-    successes = missiles.thrown_roll(tx, thrower, weapon, mods, what, stakes)
-    x, y = landing((thrower.x, thrower.y), aim, successes)
+    successes, margin = missiles.thrown_roll(tx, thrower, weapon, mods, what, stakes)
+    x, y = landing((thrower.x, thrower.y), aim, margin)
     caught = [p for p in _people(tx.state) if math.hypot(p.x - x, p.y - y) <= blast.radius]
     tx.emit(
         BlastLanded(

@@ -44,7 +44,7 @@ from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
 from fracas.rulesets.fatewalker.actions import Shoot, Throw
 from fracas.rulesets.fatewalker.events import ReactionTaken, RoundsCounted, Struck
-from fracas.rulesets.fatewalker.rules import defence, harm, ranged, roll
+from fracas.rulesets.fatewalker.rules import defence, failure, harm, ranged, roll
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.rules.maneuvers import EVASIONS, MELEE, Maneuver, shortfall
 from fracas.rulesets.fatewalker.rules.maneuvers import UNARMED as UNARMED_TABLE
@@ -172,16 +172,15 @@ def resolve_throw(tx: Transaction, action: Throw) -> None:
     ranged.announce_shot(tx, thrower, target, weapon, mods)
     what = f"{row.name.replace('_', ' ')} with {weapon.id}"
     stakes = roll.Stakes(offensive=True, against=target.id)  # fw-finish: theme powers
-    successes = thrown_roll(tx, thrower, weapon, mods, what, stakes)
+    successes, margin = thrown_roll(tx, thrower, weapon, mods, what, stakes)
     from fracas.rulesets.fatewalker.rules import handshield
 
     barrier = target.barrier if target.cover and action.cover == "through" else 0
     barrier = max(barrier, handshield.barrier(target, weapon.type, action.cover == "around"))
-    if not answer(tx, thrower, target, weapon, successes, action.reaction, barrier):
+    if not answer(tx, thrower, target, weapon, successes, action.reaction, barrier, margin=margin):
         promoted = harm.promotions(successes, opts)
         ranged._land(tx, thrower, target, weapon, successes, promoted=promoted, barrier=barrier)
-        if successes < roll.HIT:
-            ranged._stray(tx, thrower, target, weapon, successes)
+        ranged.stray(tx, thrower, target, weapon, margin)
     TIMELINE.spend(tx, thrower.id, ticks(action, weapon), row.name.replace("_", " "))
 
 
@@ -192,9 +191,10 @@ def thrown_roll(
     mods: list[tuple[str, int]],
     what: str,
     stakes: roll.Stakes | None,
-) -> int:
+) -> tuple[int, int]:
     """One of a counted stock is thrown, then Prowess(Weaponry) with `mods` is rolled (a
-    throw, fw-shields, or an explosive's, fw-finish)."""
+    throw, fw-shields, or an explosive's, fw-finish): its successes and its margin of
+    failure (option `margin`, rules/failure.py)."""
     if weapon.magazine is not None:
         thrown = thrower.rounds_fired(weapon.id) + 1
         tx.emit(RoundsCounted(combatant=thrower.id, weapon=weapon.id, fired=thrown, why="thrown"))
@@ -206,7 +206,8 @@ def thrown_roll(
         wounds=thrower.wound_penalty,
         cap=opts.tn_cap,
     )
-    return roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
+    successes = roll.roll(tx, thrower.id, what, dice, opts, stakes=stakes)
+    return successes, failure.margin_of_failure(successes, dice.dice, opts.margin)
 
 
 def answer(
@@ -217,9 +218,12 @@ def answer(
     successes: int,
     reaction: str | None,
     barrier: int,
+    *,
+    margin: int,
 ) -> bool:
     """Roll the target's missile defence and land what is left of the missile; False when
-    there is no defence (the caller lands it as it is)."""
+    there is no defence (the caller lands it as it is). `margin` is the attack roll's margin
+    of failure, for a miss that strays."""
     if reaction in (None, "none"):
         return False
     assert reaction is not None
@@ -267,8 +271,8 @@ def answer(
         harm.deal(
             tx, harm.Blow(target=target.id, pool=pool_dealt, stun=weapon.stun, cancelled=cancelled)
         )
-    elif successes < roll.HIT:
-        ranged._stray(tx, attacker, target, weapon, successes)
+    else:
+        ranged.stray(tx, attacker, target, weapon, margin)
     return True
 
 

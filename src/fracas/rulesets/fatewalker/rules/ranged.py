@@ -26,7 +26,7 @@ from fracas.rulesets.fatewalker.events import (
     ShotTaken,
     Struck,
 )
-from fracas.rulesets.fatewalker.rules import arms, harm, roll, shots, visibility
+from fracas.rulesets.fatewalker.rules import arms, failure, harm, roll, shots, visibility
 from fracas.rulesets.fatewalker.rules.common import TIMELINE, clock, options, target_of, walker
 from fracas.rulesets.fatewalker.sheet import Weapon
 from fracas.rulesets.fatewalker.walker import Aiming, Walker
@@ -270,14 +270,16 @@ def fire(
     from fracas.rulesets.fatewalker.rules import handshield, missiles  # fw-shields
 
     barrier = max(barrier, handshield.barrier(target, weapon.type, action.cover == "around"))
-    if not missiles.answer(tx, shooter, target, weapon, successes, action.reaction, barrier):
+    margin = failure.margin_of_failure(successes, dice.dice, opts.margin)
+    if not missiles.answer(
+        tx, shooter, target, weapon, successes, action.reaction, barrier, margin=margin
+    ):
         promoted = harm.promotions(successes, opts)
         bonus = shots.damage_bonus(action)  # fw-ranged: "+N damage", the pipeline's step 7
         _land(
             tx, shooter, target, weapon, successes, promoted=promoted, barrier=barrier, bonus=bonus
         )
-        if successes < roll.HIT:
-            _stray(tx, shooter, target, weapon, successes)
+        stray(tx, shooter, target, weapon, margin)
 
 
 def _land(
@@ -316,19 +318,13 @@ def _land(
         harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=weapon.stun, bonus=bonus))
 
 
-def margin_of_failure(successes: int) -> int:
-    """Gap 12, reading A: how far short of the 2 successes a hit needs."""
-    return max(0, roll.HIT - successes)
-
-
-def _stray(
-    tx: Transaction, shooter: Walker, target: Walker, weapon: Weapon, successes: int
-) -> None:
+def stray(tx: Transaction, shooter: Walker, target: Walker, weapon: Weapon, margin: int) -> None:
     """ "Ranged attacks against someone in melee combat which miss hit the other person if
     margin of failure is equal to current melee range": the stray is a hit with no net
-    successes to promote, through no cover."""
+    successes to promote, through no cover. `margin` is the attack roll's, read as option
+    `margin` says (rules/failure.py); a roll that passed has none, so never strays."""
     fight = in_melee(tx.state, target)
-    if fight is None or margin_of_failure(successes) != fight[1]:
+    if margin == 0 or fight is None or margin != fight[1]:
         return
     other = walker(tx.state, fight[0])
     _land(tx, shooter, other, weapon, roll.HIT, promoted=0, barrier=0)
