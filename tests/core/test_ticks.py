@@ -250,3 +250,37 @@ def test_the_clock_and_every_next_tick_only_move_forward(
         current = now.current
         assert current is None or now.next_tick(current) == now.tick or current in now.responders
         seen_tick, nexts = now.tick, dict(now.next_ticks)
+
+
+def test_a_later_group_at_the_same_tick_passes_whoever_the_first_felled() -> None:
+    """L1431: "the character with the higher Awareness gets to go first"; L1427: the later
+    ones declare only while they "still have their Action Tick equal to the current tick",
+    and one felled by the first is in no state to: every group started at a tick passes
+    its downed, not only the first group."""
+    enc = fight(
+        cog("ada", "a", awareness=3, start=5),
+        cog("bo", "b", awareness=1, start=5),
+        cog("cy", "b", awareness=1, start=9),
+    )
+    reached = next(e for e in enc.log if isinstance(e, TickReached))
+    assert ids(reached.order) == [["ada"], ["bo"]]
+    act(enc, "ada", cost=6, target="bo", fells=True)
+    skipped = [e for e in enc.log if e.kind == "turn_skipped"]
+    assert [getattr(e, "combatant", None) for e in skipped] == ["bo"]
+    assert (clock(enc).tick, enc.state.actor) == (9, "cy")
+
+
+def test_a_later_simultaneous_group_passes_whoever_an_earlier_group_felled() -> None:
+    """L1431: equals "resolve their actions simultaneously", after any higher Awareness:
+    a pair started after the first group passes the one it felled and lets the other act."""
+    enc = fight(
+        cog("ada", "a", awareness=3, start=5),
+        cog("bo", "b", awareness=1, start=5),
+        cog("cy", "b", awareness=1, start=5),
+    )
+    act(enc, "ada", cost=6, target="bo", fells=True)
+    skipped = [e for e in enc.log if e.kind == "turn_skipped"]
+    assert [getattr(e, "combatant", None) for e in skipped] == ["bo"]
+    assert (clock(enc).tick, enc.state.actor, clock(enc).simultaneous) == (5, "cy", ())
+    act(enc, "cy", cost=2)
+    assert (clock(enc).tick, enc.state.actor) == (7, "cy")

@@ -438,6 +438,7 @@ class TickTimeline:
         """Take one verified action from whoever `current` names (or a free action)."""
         clock = _clock(tx.state)
         actor = action.actor
+        playing = clock.queue[0] if clock.queue else ()
         if clock.responders and actor == clock.responders[0]:
             self._answer(tx, rules, action)
         elif action.free and not isinstance(action, EndTurn):
@@ -451,7 +452,7 @@ class TickTimeline:
             tx.emit(ActionDeclared(combatant=actor, action=as_raw(action)))
             if _clock(tx.state).current is None:
                 self._await_answers(tx, rules)
-        self._settle(tx, rules)
+        self._settle(tx, rules, playing)
 
     def _resolve_now(self, tx: Transaction, rules: TickRules, action: Action) -> None:
         if not rules.is_hold(action) and _clock(tx.state).held_since(action.actor) is not None:
@@ -487,12 +488,18 @@ class TickTimeline:
         rules.perform(tx, action)
         tx.emit(DeclarationAnswered(combatant=who, answer="preempted"))
 
-    def _settle(self, tx: Transaction, rules: TickRules) -> None:
-        """Resolve what waits on nobody, then move the clock on."""
+    def _settle(self, tx: Transaction, rules: TickRules, playing: tuple[str, ...]) -> None:
+        """Resolve what waits on nobody, then move the clock on: to the next tick when
+        nobody is left to choose, or to the next group at this tick once every member of
+        the group that was `playing` is done (that group must be started too: its turns
+        begin, and those who cannot act are passed)."""
         clock = _clock(tx.state)
         if clock.declared and not clock.responders and clock.current is None:
             self._resolve_declared(tx, rules)
-        if rules.outcome(tx.state) is None and _clock(tx.state).current is None:
+        if rules.outcome(tx.state) is not None:
+            return
+        clock = _clock(tx.state)
+        if clock.current is None or (clock.queue and not set(clock.queue[0]) & set(playing)):
             self._next(tx, rules)
 
     def _resolve_declared(self, tx: Transaction, rules: TickRules) -> None:

@@ -104,10 +104,12 @@ class Fight:
             before = hp[:]
             ending = self.status[actor] != ACTIVE
             if ending:
-                # one down in a later group at its tick is still asked; it may only end
-                # its turn (BaseRuleset.verify): ticks.TickTimeline.submit, EndTurn
+                # one down and still asked may only end its turn (BaseRuleset.verify):
+                # ticks.TickTimeline.submit, EndTurn; a group's start passes its downed,
+                # so the fights played here do not reach it
+                playing = self.queue[0]
                 self._finish(actor)
-                self._settle()
+                self._settle(playing)
             else:
                 choice = self._choose(actor)
                 if choice is None:
@@ -246,18 +248,23 @@ class Fight:
         self._turn_ended(who)
 
     def _submit(self, actor: int, target: int, arm: Arm) -> None:
-        if len(self.queue[0]) > 1:  # simultaneous: declare (no holds, so no answers)
+        playing = self.queue[0]
+        if len(playing) > 1:  # simultaneous: declare (no holds, so no answers)
             self.declared.append((actor, target, arm))
         else:
             self._strike(actor, target, arm)
             self._finish(actor)
-        self._settle()
+        self._settle(playing)
 
-    def _settle(self) -> None:
-        """Resolve what waits on nobody, then move the clock on."""
+    def _settle(self, playing: list[int]) -> None:
+        """Resolve what waits on nobody, then move the clock on: to the next tick, or to
+        the next group at this one once `playing` is done (ticks.TickTimeline._settle)."""
         if self.declared and self._current() is None:
             self._resolve_declared()
-        if self.outcome is None and self._current() is None:
+        if self.outcome is not None:
+            return
+        queue = self.queue
+        if self._current() is None or (queue and not set(queue[0]) & set(playing)):
             self._next()
 
     def _resolve_declared(self) -> None:
