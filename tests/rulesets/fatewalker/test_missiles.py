@@ -200,3 +200,30 @@ def test_one_missile_defence_to_a_simultaneous_group() -> None:
     assert (first.reaction, second.reaction) == ("dodge_missile", None)
     assert len(fight.events(ReactionTaken)) == 1
     assert fight.dice_left == 0
+
+
+def test_thrown_weapons_are_not_reloaded() -> None:
+    """L3337: Reload, a Ranged Action, is "Replacing magazines, belts, boxes, shells, cells";
+    L3422: thrown weapons are melee maneuvers ("This includes maneuver for thrown weapons as
+    well"): the daggers thrown are gone, and nothing reloads them."""
+    fight = Fight(thrower(), walker("bo", "b", x=4, start=20), dice=[9] * 10)
+    fight.act("ada", "throw", target="bo", weapon="dagger", reaction="none")
+    fight.refuse("ada", "reload", "thrown", weapon="dagger")
+
+
+def test_autoplay_closes_in_with_its_blade_when_the_daggers_are_gone() -> None:
+    """Tactics (not a rule), by L3337 and L3422 as above: a thrower whose daggers are all
+    thrown runs at the nearest foe to strike with the knife in hand, instead of reloading."""
+    from fracas.rulesets.fatewalker import RULESET
+    from fracas.rulesets.fatewalker.actions import Move
+
+    skills = {"weaponry": 5, "observe": 2, "agility": 2}
+    ada = walker("ada", "a", weapons=[DAGGER, {"id": "knife", "damage": "3x3/3x1", "speed": 5}])
+    ada["skills"] = skills
+    fight = Fight(ada, walker("bo", "b", x=8, start=40), dice=[9] * 10)
+    assert RULESET.suggest(fight.state).do == "throw"
+    fight.act("ada", "throw", target="bo", weapon="dagger", reaction="none")
+    fight.act("ada", "throw", target="bo", weapon="dagger", reaction="none")
+    suggested = RULESET.suggest(fight.state)
+    assert isinstance(suggested, Move)
+    assert (suggested.mode, suggested.toward, suggested.within) == ("run", "bo", 0.9 * 2.0)

@@ -104,7 +104,8 @@ def _loaded(me: Walker) -> list[Weapon]:
 
 
 def _reloadable(me: Walker) -> list[Weapon]:
-    """Empty guns its Focus can reload at all (a pool of some dice)."""
+    """Empty guns its Focus can reload at all (a pool of some dice). Thrown weapons are not
+    reloaded: once they are all thrown, the thrower closes in with what it has in hand."""
     if roll.pool(me.attributes.focus, me.skills.agility, wounds=me.wound_penalty).dice == 0:
         return []
     return [
@@ -112,7 +113,7 @@ def _reloadable(me: Walker) -> list[Weapon]:
         for w in me.weapons
         if w.magazine is not None
         and w.ranges is not None
-        and w.blast is None  # fw-finish: thrown explosives are not reloaded
+        and w.launcher != "thrown"  # nor are thrown weapons, explosives among them
         and me.rounds_fired(w.id) >= w.magazine
     ]
 

@@ -380,6 +380,11 @@ def reload_ticks(base: int, successes: int, quick: bool) -> int | None:
 def verify_reload(state: EncounterState, action: Reload) -> None:
     person = walker(state, action.actor)
     weapon = gun(person, action.weapon)
+    if weapon.launcher == "thrown":
+        raise IllegalAction(
+            f"{weapon.id} are thrown weapons: those thrown are gone, and Reload replaces only "
+            "a gun's or a bow's load (magazines, belts, boxes, shells, cells)"
+        )
     if weapon.magazine is None:
         raise IllegalAction(f"{weapon.id} has no `magazine` on the sheet; nothing to reload")
     if person.rounds_fired(weapon.id) == 0:
