@@ -25,11 +25,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fracas.core.dice import Dice, ScriptedRng
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.fatewalker import RULESET
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import build_fork, fight_dice, make_job, play_range
-from fracas.sim.trial import play_fast
+from fracas.sim.policies import POLICIES
+from fracas.sim.trial import play, play_fast
 from tests.sim.helpers import engine_trial, example, fast_and_engine
 
 DUEL = "fatewalker-duel.yaml"
@@ -55,6 +57,33 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
     fork = build_fork(job)
     assert fork.fast is not None
     assert play_range(job, 0, 40) == [engine_trial(fork, job, i) for i in range(40)]
+
+
+def test_each_of_a_simultaneous_group_is_credited_with_its_own_blow() -> None:
+    """L1431: equals "must resolve their actions simultaneously": ada and bo declare at tick
+    1 and resolve together in one action (bo's declaration), yet the "dealt" column credits
+    each with the HP its own blow took (`Wounded.dealt_by`), not bo with both. ada: 2
+    successes, 2x5, dice 1 and 9: 5; bo: 2 successes, 2x5, dice 1 and 1: 10. The axes' 8
+    ticks put the next go at tick 9, past the one 6-tick span played. The fast path agrees."""
+    axe = {"id": "axe", "damage": "2x3", "speed": 8, "reach": 2}
+    fighter = {"attributes": {"prowess": 3, "awareness": 3, "resilience": 3}, "start_tick": 1}
+    data = {
+        "ruleset": "fatewalker",
+        "combatants": [
+            {"id": "ada", "side": "a", "position": {"x": 0, "y": 0}, "weapons": [axe], **fighter},
+            {"id": "bo", "side": "a", "position": {"x": 0, "y": 1}, "weapons": [axe], **fighter},
+            {"id": "cy", "side": "b", "position": {"x": 1, "y": 0}, "weapons": [axe]},
+        ],
+    }
+    for combatant in data["combatants"]:
+        combatant["skills"] = {"weaponry": 5, "agility": 2}
+    data["combatants"][2].update(start_tick=20, skills={"weaponry": 0})  # no parry, no dodge
+    fork = build_fork(make_job(parse_scenario(data), 0, {}, 1))
+    faces = [1, 1, 9, 1, 9, 1, 1, 9, 1, 1]
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    engine = play(fork, 0, Dice(ScriptedRng(faces)), Dice.seeded(0), tactics, 1)
+    assert (engine.dealt, engine.taken, engine.ticks) == ((5, 10, 0), (0, 0, 15), 9)
+    assert play_fast(fork, 0, Dice(ScriptedRng(faces)), 1) == engine
 
 
 # -- generated melee fights -----------------------------------------------------------------

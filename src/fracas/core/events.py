@@ -287,3 +287,17 @@ class FightEnded(Event):
 
     def describe(self) -> str:
         return f"the fight is over: {self.outcome}"
+
+
+class Harm:
+    """Mixed into a ruleset's event that takes HP: after it `target` stands at `hp`, and
+    `dealt_by` names the combatant whose action caused the loss (None: nobody's, as the
+    clock's bleeding). Whoever acts is not always who hurts: a simultaneous group resolves
+    in one action, a covering fire shoots on another's turn, a parry strikes back. So the
+    simulator credits the damage such an event takes to `dealt_by`, and only the HP lost
+    without one to the actor (sim/trial.py)."""
+
+    __slots__ = ()
+    target: str
+    hp: int
+    dealt_by: str | None

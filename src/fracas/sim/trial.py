@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fracas.core.actions import EndTurn
 from fracas.core.dice import Dice
 from fracas.core.encounter import replay
+from fracas.core.events import Event, Harm
 from fracas.core.fastpath import FastPath
 from fracas.core.ruleset import Ruleset
 from fracas.core.state import EncounterState
@@ -85,8 +86,7 @@ def play(
     state = opening(fork, dice)
     where = {cid: n for n, cid in enumerate(fork.ids)}
     side_of = dict(zip(fork.ids, fork.sides, strict=True))
-    dealt = [0] * len(fork.ids)
-    taken = [0] * len(fork.ids)
+    losses = _Losses(where, side_of, [0] * len(fork.ids), [0] * len(fork.ids))
     choosers = {side: p.choose for side, p in policies.items()}
     resolve = ruleset.resolve
     standing_still = 0
@@ -99,11 +99,10 @@ def play(
         if actor is None:
             break
         action = choosers[side_of[actor]](ruleset, state, policy_dice)
-        after = resolve(state, action, dice).state
+        resolution = resolve(state, action, dice)
+        after = resolution.state
         if after.combatants is not state.combatants:  # most events leave everyone alone
-            _count_losses(
-                state, after, actor, isinstance(action, EndTurn), where, side_of, dealt, taken
-            )
+            losses.count(state, after, resolution.events, actor, isinstance(action, EndTurn))
         standing_still = standing_still + 1 if after.turns == state.turns else 0
         state = after
         if standing_still >= STALL_LIMIT:
@@ -112,7 +111,7 @@ def play(
     else:
         if state.outcome is not None:
             end = "outcome"
-    return _measured(fork, index, state, end, dealt, taken, max_rounds)
+    return _measured(fork, index, state, end, losses.dealt, losses.taken, max_rounds)
 
 
 def play_fast(fork: Fork, index: int, dice: Dice, max_rounds: int) -> Trial | None:
@@ -148,36 +147,73 @@ def _ending(fork: Fork, end: str, outcome: str | None) -> tuple[str, str | None]
     return "draw", None
 
 
-def _count_losses(
-    state: EncounterState,
-    after: EncounterState,
-    actor: str,
-    ending_turn: bool,
-    where: dict[str, int],
-    side_of: dict[str, str],
-    dealt: list[int],
-    taken: list[int],
-) -> None:
-    """Add the HP each combatant lost in one action to what it took, and (unless the action
-    ended a turn, where start-of-turn rules such as bleeding act) to what the actor dealt
-    when the loser is on another side."""
-    before = state.combatants
-    aligned = len(before) == len(after.combatants)
-    for n, combatant in enumerate(after.combatants):
-        # ids never move (`with_combatant`), so the one at the same place is usually the
-        # same combatant, and most of them are the very same record
-        earlier = before[n] if aligned else None
-        if earlier is combatant:
-            continue
-        if earlier is None or earlier.id != combatant.id:
-            earlier = state.find(combatant.id)
-        if earlier is None or earlier is combatant or combatant.id not in where:
-            continue
-        lost = earlier.hp - combatant.hp
-        if lost > 0:
-            taken[where[combatant.id]] += lost
-            if not ending_turn and side_of[combatant.id] != side_of[actor]:
-                dealt[where[actor]] += lost
+@dataclass(frozen=True, slots=True)
+class _Losses:
+    """The per-combatant damage columns of one trial, and how an action adds to them."""
+
+    where: dict[str, int]
+    side_of: dict[str, str]
+    dealt: list[int]
+    taken: list[int]
+
+    def count(
+        self,
+        state: EncounterState,
+        after: EncounterState,
+        events: list[Event],
+        actor: str,
+        ending_turn: bool,
+    ) -> None:
+        """Add the HP each combatant lost in one action to what it took. What an event
+        naming its dealer took (`Harm`) is credited to that dealer when the loser is on
+        another side; the rest of the loss to the actor, unless the action ended a turn
+        (where start-of-turn rules such as bleeding act)."""
+        credited = (
+            self._by_dealer(state, events) if any(isinstance(e, Harm) for e in events) else {}
+        )
+        where, side_of = self.where, self.side_of
+        before = state.combatants
+        aligned = len(before) == len(after.combatants)
+        for n, combatant in enumerate(after.combatants):
+            # ids never move (`with_combatant`), so the one at the same place is usually the
+            # same combatant, and most of them are the very same record
+            earlier = before[n] if aligned else None
+            if earlier is combatant:
+                continue
+            if earlier is None or earlier.id != combatant.id:
+                earlier = state.find(combatant.id)
+            if earlier is None or earlier is combatant or combatant.id not in where:
+                continue
+            lost = earlier.hp - combatant.hp
+            if lost > 0:
+                self.taken[where[combatant.id]] += lost
+                rest = lost - credited.get(combatant.id, 0)
+                if rest > 0 and not ending_turn and side_of[combatant.id] != side_of[actor]:
+                    self.dealt[where[actor]] += rest
+
+    def _by_dealer(self, state: EncounterState, events: list[Event]) -> dict[str, int]:
+        """Credit each `Harm` event's loss to its dealer: the HP its target stood at before
+        the action or after the last such event, less `hp` (HP raised in between, by a heal
+        in the same action, is not seen). Returns the HP so accounted for, by loser."""
+        where, side_of = self.where, self.side_of
+        standing: dict[str, int] = {}
+        accounted: dict[str, int] = {}
+        for event in events:
+            if not isinstance(event, Harm):
+                continue
+            target = event.target
+            if target not in standing:
+                found = state.find(target)
+                standing[target] = found.hp if found is not None else event.hp
+            lost = standing[target] - event.hp
+            standing[target] = event.hp
+            if lost <= 0 or target not in where:
+                continue
+            accounted[target] = accounted.get(target, 0) + lost
+            by = event.dealt_by
+            if by is not None and by in where and side_of[by] != side_of[target]:
+                self.dealt[where[by]] += lost
+        return accounted
 
 
 def _measured(

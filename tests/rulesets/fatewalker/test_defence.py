@@ -16,6 +16,7 @@ from fracas.rulesets.fatewalker.events import (
     RangeChanged,
     ReactionTaken,
     Struck,
+    Wounded,
 )
 from tests.rulesets.fatewalker.helpers import Fight, walker
 
@@ -127,6 +128,16 @@ def test_a_riposte_after_a_failed_parry_pays_the_attackers_net() -> None:
     assert (riposte.attacker, riposte.target, riposte.hit) == ("bo", "ada", True)
     assert fight.clock.next_tick("bo") == 10  # (5 - 2) + 5 - 2 = 6
     assert fight.dice_left == 0
+
+
+def test_a_riposte_wounds_in_the_parriers_name() -> None:
+    """L3549: the riposte is the defender's own strike, "Resolve the actions separately":
+    the wound it deals on ada's action names bo as its dealer (`dealt_by`)."""
+    target = bo(6, skills={"observe": 3})
+    dice = [1, 2, 9] + [9] * 4 + [9] * 6 + [1, 1] + [1] * 6  # the riposte's damage lands
+    fight = Fight(ADA, target, dice=dice)
+    fight.act("ada", "strike", target="bo", weapon="knife", reaction="parry_riposte")
+    assert [(w.target, w.dealt_by) for w in fight.events(Wounded)] == [("ada", "bo")]
 
 
 def test_footwork_dice_go_to_the_next_dodge() -> None:

@@ -135,6 +135,21 @@ def test_mortal_wounds_bleed_every_prowess_plus_will_ticks() -> None:
     assert fight.get("bo").status == Status.DEAD
 
 
+def test_a_wound_names_whose_action_dealt_it_and_bleeding_is_nobodys() -> None:
+    """L1693: bleeding is "an additional point of damage every (Prowess + Will) Ticks",
+    dealt by nobody's action; the blow that opened the wound is ada's (`dealt_by`: the
+    simulator credits it, not the bleeding, to ada, though both come in ada's action)."""
+    chart = {"temporary": 2, "columns": 1, "column_height": 1, "mortal": 3}
+    ada = walker("ada", "a", weapons=[{"id": "maul", "damage": "4x1", "speed": 20}])
+    sheet = {"prowess": 4, "will": 5, "resilience": 1}
+    bo = walker("bo", "b", x=1, start=99, attributes=sheet, wounds=chart, spend_will="never")
+    fight = Fight(ada, bo, dice=[1, 2, 9, 1, 1, 1, 9], options={"promotions": "net_minus_two"})
+    # the maul's 20 ticks carry the clock, within ada's strike, past bo's bleeding at 10, 19
+    fight.act("ada", "strike", target="bo", weapon="maul", reaction="none")
+    dealt = [(e.dealt_by, e.amount) for e in fight.events(Wounded)]
+    assert dealt == [("ada", 3), (None, 1), (None, 1)]
+
+
 def test_temporary_wounds_fade_after_600_ticks() -> None:
     """L1687: "Temporary Wounds completely disappear at the end of a dramatic scene, or ~600
     ticks (5 minutes) for protracted scenes" (option temporary_fade; here 12 ticks)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from fracas.core.events import Event, StateEvent
+from fracas.core.events import Event, Harm, StateEvent
 from fracas.core.state import EncounterState, Status, update
 from fracas.rulesets.fatewalker.walker import Aiming, Motion
 
@@ -87,8 +87,9 @@ class DamageRolled(StateEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Wounded(StateEvent):
-    """Damage from one source marked on the wound chart: the sections' new filled totals."""
+class Wounded(StateEvent, Harm):
+    """Damage from one source marked on the wound chart: the sections' new filled totals;
+    `dealt_by` is the combatant whose action dealt it (None: nobody's, as bleeding)."""
 
     kind: ClassVar[str] = "wounded"
     target: str
@@ -102,6 +103,7 @@ class Wounded(StateEvent):
     """Boxes of the Normal section marked stun; `amount` was stun if `stunning`."""
     stunning: bool = False
     temporary_since: int | None = None
+    dealt_by: str | None = None
 
     def apply(self, state: EncounterState) -> EncounterState:
         return update(

@@ -21,6 +21,7 @@ class Fight:
 
     __slots__ = (
         "bleeds_at",
+        "dealt",
         "declared",
         "distances",
         "energy",
@@ -38,6 +39,7 @@ class Fight:
         "sheets",
         "side_names",
         "since",
+        "standing",
         "status",
         "stun",
         "temporary",
@@ -73,6 +75,10 @@ class Fight:
         self.reacted: list[tuple[int, tuple[int, ...]] | None] = [None] * n
         self.next_tick = [0] * n
         self.hp = [s.capacity - sum(s.start_marks) for s in sheets]
+        self.dealt = [0] * n
+        self.standing = self.hp[:]
+        """Each one's HP before the action or after its last wound in it, which a wound's
+        loss is counted from (sim/trial.py, `_Losses`)."""
         self.outcome = self._outcome()
         self.tick = 0
         self.queue: list[list[int]] = []
@@ -88,12 +94,11 @@ class Fight:
         else:
             self._resume(start)
         n = self.n
-        dealt = [0] * n
+        dealt = self.dealt
         taken = [0] * n
         end = "round limit"
         outcome = self.outcome  # Ruleset.start checks it too
         hp = self.hp
-        sheets = self.sheets
         while (self.tick + SPAN - 1) // SPAN <= max_rounds:
             if outcome is not None:
                 end = "outcome"
@@ -102,8 +107,8 @@ class Fight:
             if actor is None:
                 break
             before = hp[:]
-            ending = self.status[actor] != ACTIVE
-            if ending:
+            self.standing = hp[:]
+            if self.status[actor] != ACTIVE:
                 # one down and still asked may only end its turn (BaseRuleset.verify):
                 # ticks.TickTimeline.submit, EndTurn; a group's start passes its downed,
                 # so the fights played here do not reach it
@@ -116,14 +121,11 @@ class Fight:
                     return None  # it would move or strike bare-handed: the engine plays it
                 self._submit(actor, choice[0], choice[1])
             outcome = self.outcome
-            if before != hp:
-                side = sheets[actor].side
+            if before != hp:  # a wound credits its dealer itself (`_wound`)
                 for i in range(n):
                     lost = before[i] - hp[i]
                     if lost > 0:
                         taken[i] += lost
-                        if not ending and sheets[i].side != side:
-                            dealt[actor] += lost
         else:
             if outcome is not None:
                 end = "outcome"
@@ -310,7 +312,7 @@ class Fight:
         living = [i for i in range(self.n) if self.status[i] != DEAD]
         for i in living:
             if self.bleeds_at[i] == tick:
-                self._wound(i, 1, stun=False, tough=False)
+                self._wound(i, 1, None, stun=False, tough=False)
                 if self.status[i] != DEAD:
                     self.bleeds_at[i] = tick + self.sheets[i].bleed_every
         fade = self.rules.fade
@@ -437,7 +439,7 @@ class Fight:
                 parried = them.parry_arm.pool
                 normal, penetrating = self._damage(parried.groups, parried.tn)
                 cancelled = normal + penetrating
-            self._deal(target, pool, arm.stun, cancelled)
+            self._deal(target, pool, arm.stun, cancelled, actor)
         self._spend(actor, arm.cost)
 
     def _group_now(self) -> tuple[int, ...]:
@@ -470,7 +472,7 @@ class Fight:
 
     # -- harm (rules/harm.py, rules/shields.py, rules/wounds.py) ---------------------------
 
-    def _deal(self, target: int, pool: DamagePool, stun: bool, cancelled: int) -> None:
+    def _deal(self, target: int, pool: DamagePool, stun: bool, cancelled: int, by: int) -> None:
         rules = self.rules
         them = self.sheets[target]
         groups = pool.groups
@@ -495,10 +497,11 @@ class Fight:
             total = through + normal - taken_off - absorbed
         else:
             total = max(0, penetrating + normal - min(absorb, normal) - cancelled)
-        self._wound(target, total, stun=stun, tough=True)
+        self._wound(target, total, by, stun=stun, tough=True)
 
-    def _wound(self, i: int, amount: int, *, stun: bool, tough: bool) -> None:
-        """wounds.wound: Tough's Will first, then the chart, death, bleeding, consciousness."""
+    def _wound(self, i: int, amount: int, by: int | None, *, stun: bool, tough: bool) -> None:
+        """wounds.wound: Tough's Will first, then the chart, death, bleeding, consciousness;
+        the HP it takes is credited to `by` (`Wounded.dealt_by`) when a foe of `i`."""
         if amount <= 0:
             return
         sheet = self.sheets[i]
@@ -514,7 +517,11 @@ class Fight:
             stunned,
             mortal,
         )
-        self.hp[i] = sheet.capacity - temporary - normal - stunned - mortal
+        self.hp[i] = left = sheet.capacity - temporary - normal - stunned - mortal
+        lost = self.standing[i] - left
+        self.standing[i] = left
+        if by is not None and lost > 0 and self.sheets[by].side != sheet.side:
+            self.dealt[by] += lost
         if temporary > 0 and self.since[i] is None:
             self.since[i] = self.tick
         if mortal >= sheet.chart_mortal:

@@ -333,4 +333,4 @@ def _hit(
         )
     )
     if inside and pool.dice:
-        harm.deal(tx, harm.Blow(target=person.id, pool=pool, stun=weapon.stun))
+        harm.deal(tx, harm.Blow(target=person.id, pool=pool, by=thrower.id, stun=weapon.stun))

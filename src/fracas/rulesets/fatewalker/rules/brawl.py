@@ -114,7 +114,7 @@ def after(tx: Transaction, action: Strike, dealt: int | None) -> None:
     if action.do == "headbutt":
         _headbutt_back(tx, action, dealt)
     elif action.do == "trip_kick":
-        _footing(tx, action.target, dealt)
+        _footing(tx, action.target, dealt, action.actor)
     elif action.do == "nerve_strike":
         ground.fatigue(tx, action.target, dealt // 2, "nerve strike")
 
@@ -136,12 +136,12 @@ def _headbutt_back(tx: Transaction, action: Strike, dealt: int) -> None:
     if me.helmet:
         back = max(0, back - harm.absorb(me, options(tx.state)))
     if back > 0 and me.is_active:
-        wound(tx, me, back, stun=True, tough=True)
+        wound(tx, me, back, by=me.id, stun=True, tough=True)
 
 
-def _footing(tx: Transaction, who: str, taken: int) -> None:
+def _footing(tx: Transaction, who: str, taken: int, kicker: str) -> None:
     """Prowess(Agility): -(damage taken); short of `footing` successes, prone and a separate
-    (margin of failure)x1 @5."""
+    (margin of failure)x1 @5, dealt by the `kicker`."""
     opts = options(tx.state)
     person = walker(tx.state, who)
     if not person.is_active:
@@ -157,16 +157,16 @@ def _footing(tx: Transaction, who: str, taken: int) -> None:
     if successes >= opts.footing:
         return
     ground.fall(tx, who, "tripped")
-    _fall_damage(tx, who, failure.margin_of_failure(successes, pool.dice, opts.margin))
+    _fall_damage(tx, who, failure.margin_of_failure(successes, pool.dice, opts.margin), kicker)
 
 
-def _fall_damage(tx: Transaction, who: str, points: int) -> None:
+def _fall_damage(tx: Transaction, who: str, points: int, by: str) -> None:
     if points <= 0:
         return
     opts = options(tx.state)
     pool = harm.against(walker(tx.state, who), parse_damage(f"{points}x1 @5"), "physical", 0, opts)
     if pool.dice:
-        harm.deal(tx, harm.Blow(target=who, pool=pool, stun=True))
+        harm.deal(tx, harm.Blow(target=who, pool=pool, by=by, stun=True))
 
 
 # -- the counters -------------------------------------------------------------------------------
@@ -228,4 +228,4 @@ def _throw_back(tx: Transaction, thrower: str, thrown: str, net: int) -> None:
     ground.thrown(tx, thrower, thrown, net / 2, "defensive throw")
     if net >= 3:
         ground.fall(tx, thrown, "thrown")
-    _fall_damage(tx, thrown, net - 2)
+    _fall_damage(tx, thrown, net - 2, thrower)

@@ -145,7 +145,7 @@ def resolve(tx: Transaction, action: Strike) -> None:
     after = walker(tx.state, action.target)
     if after.is_active and (hit or options(tx.state).charge_defender == "always"):
         boxes = after.normal + after.stun - before
-        _footing(tx, action.target, max(0, boxes), "the charged", falls=True)
+        _footing(tx, action.target, max(0, boxes), "the charged", felled_by=action.actor)
 
 
 def _run_in(tx: Transaction, action: Strike) -> None:
@@ -181,8 +181,11 @@ def _run_in(tx: Transaction, action: Strike) -> None:
     )
 
 
-def _footing(tx: Transaction, who: str, penalty: int, role: str, *, falls: bool = False) -> None:
-    """Prowess(Agility) at -penalty: 1 success keeps the feet; 5 - successes ticks lost."""
+def _footing(
+    tx: Transaction, who: str, penalty: int, role: str, *, felled_by: str | None = None
+) -> None:
+    """Prowess(Agility) at -penalty: 1 success keeps the feet; 5 - successes ticks lost.
+    With `felled_by` (the charger) a failed roll also deals the fall's damage."""
     from fracas.rulesets.fatewalker.rules.reactions import footing
 
     opts = options(tx.state)
@@ -190,12 +193,12 @@ def _footing(tx: Transaction, who: str, penalty: int, role: str, *, falls: bool 
     delay = max(0, RECOVERY - successes)
     if delay:
         TIMELINE.spend(tx, who, delay, "recovering from the charge")
-    if successes < 1 and falls:
+    if successes < 1 and felled_by is not None:
         rolled = next(e for e in reversed(tx.events) if isinstance(e, PoolRolled))
         margin = rolled.dice - successes if opts.margin == "failed_dice" else 1 - successes
         if margin > 0:
             fall = parse_damage(f"{margin}x1")
-            harm.deal(tx, harm.Blow(target=who, pool=fall, stun=True))
+            harm.deal(tx, harm.Blow(target=who, pool=fall, by=felled_by, stun=True))
 
 
 # -- Engage and Gut -------------------------------------------------------------------------

@@ -321,7 +321,7 @@ def _strike_back(tx: Transaction, action: Strike, name: str, penalty: int) -> No
     )
     if hit:
         stun = name == "block_strike" or weapon.stun  # the unarmed Strike's damage is Stun
-        harm.deal(tx, harm.Blow(target=attacker.id, pool=dealt, stun=stun))
+        harm.deal(tx, harm.Blow(target=attacker.id, pool=dealt, by=defender.id, stun=stun))
 
 
 def _strike_profile() -> Weapon:

@@ -402,10 +402,10 @@ def _loosen(tx: Transaction, action: GrappleMove, net: int, success: bool) -> No
     ground.set_range(tx, me, other, min(level, ground.ESCAPE), action.do)
 
 
-def _unarmed_blow(tx: Transaction, target: str, pool: DamagePool) -> int:
+def _unarmed_blow(tx: Transaction, by: str, target: str, pool: DamagePool) -> int:
     if not pool.dice:
         return 0
-    return harm.deal(tx, harm.Blow(target=target, pool=pool, stun=True))
+    return harm.deal(tx, harm.Blow(target=target, pool=pool, by=by, stun=True))
 
 
 def _net_pool(tx: Transaction, target: str, net: int) -> DamagePool:
@@ -422,7 +422,7 @@ def _takedown(tx: Transaction, action: GrappleMove, net: int, success: bool) -> 
     if options(tx.state).takedown_level == "tighter":
         level = max(melee.CLINCH, 2 * melee.CONTACT - net)
     ground.start_ground(tx, action.actor, action.target, level, "takedown")
-    _unarmed_blow(tx, action.target, _net_pool(tx, action.target, net))
+    _unarmed_blow(tx, action.actor, action.target, _net_pool(tx, action.target, net))
 
 
 def _throw(tx: Transaction, action: GrappleMove, net: int, success: bool) -> None:
@@ -433,7 +433,7 @@ def _throw(tx: Transaction, action: GrappleMove, net: int, success: bool) -> Non
     if net >= 3:
         ground.fall(tx, action.target, "thrown")
     if net > 0:
-        _unarmed_blow(tx, action.target, _net_pool(tx, action.target, net))
+        _unarmed_blow(tx, action.actor, action.target, _net_pool(tx, action.target, net))
 
 
 def _hold(tx: Transaction, action: GrappleMove, net: int, success: bool) -> None:
@@ -460,7 +460,7 @@ def _hold(tx: Transaction, action: GrappleMove, net: int, success: bool) -> None
     base = parse_damage(HOLD_DAMAGE)
     half = harm.deflection(target, "physical", opts) // 2
     pool = base.shifted(harm.promotions(net, opts) - half)
-    dealt = _unarmed_blow(tx, target.id, pool)
+    dealt = _unarmed_blow(tx, me.id, target.id, pool)
     if action.do == "choke_hold":
         ground.fatigue(tx, target.id, dealt // 2, "choke hold")
 

@@ -88,6 +88,8 @@ class Blow:
 
     target: str
     pool: DamagePool
+    by: str | None
+    """The combatant whose action deals it (the attacker, the parrier striking back ...)."""
     stun: bool = False
     """ "Unless otherwise stated unarmed damage is Stun damage" (L3557)."""
     bonus: int = 0
@@ -125,7 +127,15 @@ def deal(tx: Transaction, blow: Blow) -> int:
             total=total,
         )
     )
-    wound(tx, walker(tx.state, target.id), total, stun=blow.stun, tough=True, rescuable=True)
+    wound(
+        tx,
+        walker(tx.state, target.id),
+        total,
+        by=blow.by,
+        stun=blow.stun,
+        tough=True,
+        rescuable=True,
+    )
     return total
 
 

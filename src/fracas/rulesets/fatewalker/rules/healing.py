@@ -111,7 +111,7 @@ def resolve_stabilize(tx: Transaction, action: Stabilize) -> None:
     total = (patient.stabilized or 0) + successes - STABILIZE_NET
     if total < 0:
         tx.emit(Stabilizing(target=patient.id, total=0))
-        wound(tx, patient, -total)
+        wound(tx, patient, -total, by=medic.id)
     elif total >= patient.mortal:
         tx.emit(Stabilizing(target=patient.id, total=None))
         tx.emit(BleedingScheduled(target=patient.id, tick=None, why="stabilized"))

@@ -77,7 +77,7 @@ def on_tick(tx: Transaction, tick: int) -> None:
 
 
 def _bleed(tx: Transaction, who: str, tick: int) -> None:
-    wound(tx, walker(tx.state, who), 1)
+    wound(tx, walker(tx.state, who), 1, by=None)  # the clock's, nobody's blow
     person = walker(tx.state, who)
     if person.status == Status.DEAD:
         return

@@ -39,6 +39,8 @@ missile's damage.
 
 from __future__ import annotations
 
+import dataclasses
+
 from fracas.core.errors import IllegalAction
 from fracas.core.state import EncounterState
 from fracas.core.transaction import Transaction
@@ -268,9 +270,8 @@ def answer(
         )
     )
     if hit:
-        harm.deal(
-            tx, harm.Blow(target=target.id, pool=pool_dealt, stun=weapon.stun, cancelled=cancelled)
-        )
+        blow = harm.Blow(target=target.id, pool=pool_dealt, by=attacker.id, stun=weapon.stun)
+        harm.deal(tx, dataclasses.replace(blow, cancelled=cancelled))
     else:
         ranged.stray(tx, attacker, target, weapon, margin)
     return True

@@ -315,7 +315,10 @@ def _land(
         )
     )
     if hit:
-        harm.deal(tx, harm.Blow(target=target.id, pool=pool, stun=weapon.stun, bonus=bonus))
+        harm.deal(
+            tx,
+            harm.Blow(target=target.id, pool=pool, by=shooter.id, stun=weapon.stun, bonus=bonus),
+        )
 
 
 def stray(tx: Transaction, shooter: Walker, target: Walker, weapon: Weapon, margin: int) -> None:

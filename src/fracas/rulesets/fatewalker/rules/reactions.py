@@ -35,6 +35,7 @@ Friendly Fire's new attack, its target's dodge and the damage.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from fracas.core.errors import IllegalAction
@@ -292,7 +293,7 @@ def _friendly_fire(tx: Transaction, action: Strike, plan: melee.Plan, net: int) 
     )
     if hit:
         stun = action.weapon == UNARMED or plan.weapon.stun
-        harm.deal(tx, harm.Blow(target=victim.id, pool=pool, stun=stun))
+        harm.deal(tx, harm.Blow(target=victim.id, pool=pool, by=action.actor, stun=stun))
 
 
 def _skewer(tx: Transaction, action: Strike, plan: melee.Plan, net: int) -> None:
@@ -319,9 +320,8 @@ def _skewer(tx: Transaction, action: Strike, plan: melee.Plan, net: int) -> None
             pool=str(dealt),
         )
     )
-    harm.deal(
-        tx, harm.Blow(target=charger.id, pool=dealt, stun=weapon.stun, bonus=plan.extra_damage)
-    )
+    blow = harm.Blow(target=charger.id, pool=dealt, by=defender.id, stun=weapon.stun)
+    harm.deal(tx, dataclasses.replace(blow, bonus=plan.extra_damage))
 
 
 def _redirect(tx: Transaction, action: Strike, metres: int) -> None:

@@ -161,6 +161,7 @@ def resolve(tx: Transaction, action: Strike) -> None:
         blow = harm.Blow(
             target=target.id,
             pool=pool,
+            by=action.actor,
             stun=action.weapon == UNARMED or weapon.stun,
             # fw-grapple: a failed catch's margin; fw-finish: Righteous Strike's +6
             bonus=plan.extra_damage + answer.exposed + righteous.bonus(action),

@@ -93,7 +93,7 @@ def _self_harm(tx: Transaction, who: str, amount: int) -> None:
 
     person = walker(tx.state, who)
     if amount > 0 and person.is_active:
-        wound(tx, person, amount)
+        wound(tx, person, amount, by=who)
 
 
 # -- Berserker: no cost, on any roll with stakes --------------------------------------------------

@@ -35,7 +35,7 @@ def forced(tx: Transaction, who: str, points: int, why: str) -> None:
     if paid:
         tx.emit(WillSpent(combatant=who, amount=paid, spent=person.will_spent + paid, why=why))
     if points > paid:
-        wound(tx, walker(tx.state, who), points - paid, temporary=False)
+        wound(tx, walker(tx.state, who), points - paid, by=who, temporary=False)
 
 
 def sprint_started(tx: Transaction, who: str) -> None:

@@ -97,6 +97,7 @@ def wound(
     target: Walker,
     amount: int,
     *,
+    by: str | None,
     stun: bool = False,
     tough: bool = False,
     temporary: bool = True,
@@ -105,7 +106,8 @@ def wound(
     """Mark `amount` from one source on the chart, spending Will first when `tough` (a blow
     the target may shrug off, Tough: "spend a point of Will to ignore a point of damage"),
     then roll consciousness, start the bleeding, or end the character, as the chart says.
-    `rescuable`: a blow an ally's Divine Intervention may make fail (fw-finish)."""
+    `rescuable`: a blow an ally's Divine Intervention may make fail (fw-finish). `by`: the
+    combatant whose action deals it, for `Wounded.dealt_by` (None: nobody's)."""
     if amount <= 0:
         return
     chart = target.chart
@@ -136,6 +138,7 @@ def wound(
             stun=after.stun,
             stunning=stun,
             temporary_since=since,
+            dealt_by=by,
         )
     )
     if after.mortal >= chart.mortal:
