@@ -44,7 +44,10 @@ class CombatantSpec(BaseModel):
     @classmethod
     def _not_the_gm(cls, value: str) -> str:
         if value == GM:
-            raise ValueError(f"{GM!r} is reserved for the game master's overrides; pick another id")
+            raise ValueError(
+                f"{GM!r} is reserved for the game master's overrides and its seat at the web "
+                f"table; pick another id: lowercase letters, digits, _ and -, anything but {GM!r}"
+            )
         return value
 
     @property

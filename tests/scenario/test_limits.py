@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from fracas.core.errors import ScenarioError
+from fracas.core.errors import FracasError, ScenarioError
 from fracas.rulesets.lines import RULESET as LINES
 from fracas.rulesets.nwo import RULESET as NWO
-from fracas.scenario import MAX_COMBATANTS, MAX_ROUNDS, parse_scenario
+from fracas.scenario import MAX_COMBATANTS, MAX_ROUNDS, load_scenario, parse_scenario
 from tests.engine.fixtures import duel
 from tests.rulesets.nwo.core_helpers import op, scenario
 
@@ -98,6 +100,25 @@ def test_the_id_gm_is_reserved_for_the_game_master() -> None:
     data = duel(order=["ada", "gm"])
     data["combatants"][1]["id"] = "gm"
     refused(data, r"combatants\[1\].id: 'gm' is reserved for the game master's overrides")
+
+
+def test_a_combatant_named_gm_is_refused_in_one_line_naming_the_file_and_the_ids_accepted(
+    tmp_path: Path,
+) -> None:
+    """The web table seats the GM as `gm` (store links of role "gm", web/seat.py refuses a
+    player acting as `gm`), so a combatant by that id is refused when the file is read, in
+    one FracasError naming the file, the combatant and the ids that would do."""
+    data = duel()
+    data["combatants"][1]["id"] = "gm"
+    path = tmp_path / "gm.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(FracasError) as refusal:
+        load_scenario(path)
+    assert str(refusal.value) == (
+        f"{path}: combatants[1].id: 'gm' is reserved for the game master's overrides and its "
+        "seat at the web table; pick another id: lowercase letters, digits, _ and -, "
+        "anything but 'gm'"
+    )
 
 
 def test_numeric_options_are_strict_and_bounded() -> None:
