@@ -15,7 +15,7 @@ If a skill requires two skills, take the higher penalty" (L3271).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Table = Literal["evasion", "melee", "unarmed"]
@@ -139,6 +139,19 @@ _EVASIONS = (
     ),
 )
 
+_ENGAGE = _m(
+    "engage",
+    "melee",
+    AR,
+    {"weaponry": 3, "agility": 2},
+    "awareness/weaponry",
+    0,
+    5,
+    3454,
+    resolved=True,
+)
+"""L3454 "Engage/Disengage": one row of the seed for two maneuvers, the gap closed or made."""
+
 _MELEE = (
     _m("attack", "melee", A, {}, P_WPN, 0, 0, 3428, relative=True, resolved=True),
     _m("throw", "melee", A, {}, P_WPN, 0, 0, 3430, relative=True, resolved=True),
@@ -249,28 +262,8 @@ _MELEE = (
         relative=True,
         resolved=True,
     ),
-    _m(
-        "engage",
-        "melee",
-        AR,
-        {"weaponry": 3, "agility": 2},
-        "awareness/weaponry",
-        0,
-        5,
-        3454,
-        resolved=True,
-    ),
-    _m(
-        "disengage",
-        "melee",
-        AR,
-        {"weaponry": 3, "agility": 2},
-        "awareness/weaponry",
-        0,
-        5,
-        3454,
-        resolved=True,
-    ),
+    _ENGAGE,
+    replace(_ENGAGE, name="disengage"),  # the seed's one row, "Engage/Disengage"
     _m("shield_bash", "melee", A, {"weaponry": 3}, P_WPN, 0, None, 3456, resolved=True),
     _m(
         "cobra_strike",
