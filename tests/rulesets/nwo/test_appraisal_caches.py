@@ -18,6 +18,7 @@ from fracas.rulesets.nwo.appraisal import (
     _RULED_OUT,
     _SCREENED,
     _line_of_fire,
+    _shelter,
     _walking_distances,
     _zone,
     distances_to,
@@ -123,3 +124,24 @@ def test_a_threat_zone_is_kept_apart_for_each_foe_tile_reach_and_diagonal_count(
             assert zone == _zone.__wrapped__(board, reaches)
     assert (3, 3) not in _zone(diamond, (((5, 5), 2),))
     assert _zone.cache_info().hits == len(cases) + 1
+
+
+def test_shelter_is_kept_apart_for_each_tile_and_each_set_of_shooters() -> None:
+    """Seed, Line of Sight: cover on the line of fire gives +6 to ranged defense. Cover at
+    (5, 4) screens (6, 4) from a shooter to the west, not from one to the east, nor a tile
+    with no cover beside it; on a map without the cover, from nobody."""
+    board, bare = Grid(10, 10, cover=frozenset({(5, 4)})), Grid(10, 10)
+    west, east = (1, 4), (9, 4)
+    cases = [
+        (board, (6, 4), (west,), 1),
+        (board, (6, 4), (east,), 0),
+        (board, (6, 4), (west, east), 1),
+        (board, (8, 8), (west,), 0),
+        (bare, (6, 4), (west,), 0),
+    ]
+    _shelter.cache_clear()
+    for _ in range(2):
+        for grid_, tile, shooters, expected in cases:
+            assert _shelter.__wrapped__(grid_, tile, shooters) == expected
+            assert _shelter(grid_, tile, shooters) == expected
+    assert _shelter.cache_info().hits == len(cases)

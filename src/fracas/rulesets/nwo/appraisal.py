@@ -144,12 +144,17 @@ def _zone(board: Grid, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]
 def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> int:
     """How many shooting foes a cover tile next to `tile` screens it from (asked only of
     tiles with cover next to them: lines of fire are the costly part)."""
-    board = grid(state)
+    shooters = tuple(f.tile for f in foes if any(w.is_ranged for w in f.in_hand))
+    return _shelter(grid(state), tile, shooters)
+
+
+@lru_cache(maxsize=1 << 14)
+def _shelter(board: Grid, tile: Tile, shooters: tuple[Tile, ...]) -> int:
+    """The count itself, which reads the map and the shooters' tiles only: kept across
+    states, as a shooter weighing where to step asks it of every tile in reach."""
     if not any((tile[0] + dx, tile[1] + dy) in board.cover for dx, dy in NEIGHBOURS):
         return 0
-    return sum(
-        1 for f in foes if any(w.is_ranged for w in f.in_hand) and _screened(board, f.tile, tile)
-    )
+    return sum(1 for shooter in shooters if _screened(board, shooter, tile))
 
 
 def _between(a: Tile, b: Tile, tiles: Iterable[Tile]) -> bool:
