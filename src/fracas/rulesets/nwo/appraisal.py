@@ -175,20 +175,20 @@ def _screened(board: Grid, shooter: Tile, target: Tile) -> bool:
 
 def distances_to(
     state: EncounterState, goals: Iterable[Tile], blocked: frozenset[Tile]
-) -> dict[Tile, int]:
+) -> Mapping[Tile, int]:
     """Walking distance from every reachable tile to the nearest of `goals`, around walls
-    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar.
-    """
+    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar."""
     return _walking_distances(grid(state), tuple(goals), blocked)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _walking_distances(
     board: Grid, goals: tuple[Tile, ...], blocked: frozenset[Tile]
 ) -> Mapping[Tile, int]:
     """The search itself, which reads the map, the goals and the bodies only: kept across
     states, for the same arrangement of bodies comes back in many trials of one fork (and a
-    dash and a walk of the same turn ask the same question). Read-only once kept."""
+    dash and a walk of the same turn ask the same question). Read-only once kept; at most
+    1,024 kept, each a map's worth of distances."""
     found: dict[Tile, int] = {}
     queue: list[tuple[int, Tile]] = []
     for goal in goals:
