@@ -113,6 +113,45 @@ def per_ruleset(name: str, fights: int) -> dict[str, float]:
     return figures
 
 
+def unseen(name: str, fights: int, first: int, warm: int) -> dict[str, float]:
+    """The overhead factor over trials this process has not played yet (`first` on), each
+    timed once, before its faces are learnt: `per_ruleset` takes the best of three runs of
+    the same trials, in which whatever a ruleset keeps across states (nwo's lines of fire,
+    walks and threat zones) is already there the second time. A `fracas sim` run's trials
+    are all different; `warm` other trials played first stand for the long run's earlier
+    ones (what a run of thousands sees after its first few hundred)."""
+    job = _job(name)
+    fork = build_fork(job)
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+
+    def engine(index: int, dice: Dice) -> None:
+        policy_dice = Dice.seeded(f"{job.seed}:{index}:policy")
+        play(fork, index, dice, policy_dice, tactics, job.max_rounds)
+
+    def simulated(indexes: range) -> None:
+        for index in indexes:  # what `fracas sim` plays: the fast path tried, then the engine
+            if play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds) is None:
+                engine(index, fight_dice(job.seed, index))
+
+    simulated(range(first + fights, first + fights + warm))
+    indexes = range(first, first + fights)
+    start = time.process_time()
+    simulated(indexes)
+    sim_time = time.process_time() - start
+    asked: list[tuple[int, int]] = []
+    for index in indexes:  # the engine's faces, as `per_ruleset` counts them
+        recorder = Recorder(0)
+        recorder.seed(f"{job.seed}:{index}")
+        engine(index, Dice(recorder))
+        asked += recorder.asked
+    dice_time = best_of(lambda: _bare(asked), 9)
+    return {
+        "fights": fights,
+        "fights_per_second": fights / sim_time,
+        "overhead": sim_time / dice_time,
+    }
+
+
 def _faces(job: Job, fight: Callable[[int, Dice], None], fights: int) -> list[tuple[int, int]]:
     """The dice every trial draws, noted by playing each once with a recording generator."""
     asked: list[tuple[int, int]] = []
@@ -174,9 +213,15 @@ def scaling(name: str, trials: int, repeat: int = 3) -> dict[str, float]:
 
 
 def main() -> None:
-    report: dict[str, Any] = {
-        ruleset: per_ruleset(name, fights) for ruleset, (name, fights) in EXAMPLES.items()
-    }
+    """All rulesets, or those named on the command line (`simulation.py nwo nwo_pump`)."""
+    chosen = sys.argv[1:] or list(EXAMPLES)
+    report: dict[str, Any] = {name: per_ruleset(*EXAMPLES[name]) for name in chosen}
+    if "nwo" in chosen:  # 200 new trials, then 200 after 300 others
+        report["nwo_unseen"] = unseen(EXAMPLES["nwo"][0], 200, first=1000, warm=0)
+        report["nwo_unseen_warm"] = unseen(EXAMPLES["nwo"][0], 200, first=2000, warm=300)
+    if sys.argv[1:]:
+        json.dump(report, sys.stdout)
+        return
     report["scaling"] = {
         "lines": scaling("lines-skirmish.yaml", 20000),  # the fast path: ~0.1 ms a fight
         "nwo": scaling("nwo-firefight.yaml", 150),

@@ -8,9 +8,10 @@ ruleset's `verify` still checks whatever the tactics finally choose.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
 from heapq import heappop, heappush
+from types import MappingProxyType
 
 from fracas.core.distribution import compare
 from fracas.core.notation import with_modifier
@@ -77,17 +78,36 @@ def hit_chance(
     rounds = who.rounds(weapon.id)
     if rounds is not None and rounds <= 0:
         return 0.0
-    if _between(tile, foe.tile, board.walls) and board.sight_blocked(tile, foe.tile):
+    verdict = _line_of_fire(board, tile, foe.tile, occupied, shields)
+    if verdict is _RULED_OUT:
         return 0.0
-    in_the_way = _between(tile, foe.tile, occupied | shields)
-    on_line = board.line(tile, foe.tile) if in_the_way else ()
-    if not shields.isdisjoint(on_line):
-        return 0.0
-    screened = weapon.effect != "flame_area" and (
-        not occupied.isdisjoint(on_line) or _screened(board, tile, foe.tile)
-    )
+    screened = weapon.effect != "flame_area" and verdict is _SCREENED
     modifier = half(state, who.aiming) - (MOVE_PENALTY if moved else 0)
     return beats(modifier - (COVER_BONUS if screened else 0))
+
+
+_RULED_OUT, _CLEAR, _SCREENED = "ruled out", "clear", "screened"
+"""What a line of fire between two tiles is, given the walls and who stands where."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_of_fire(
+    board: Grid, tile: Tile, target: Tile, occupied: frozenset[Tile], shields: frozenset[Tile]
+) -> str:
+    """Whether a shot from `tile` at `target` is ruled out (a wall, or a helpless body or a
+    friend on the line), screened (cover next to the target, or anyone else on the line) or
+    clear. It reads the map and these tiles only, and the same pairs come back on every turn
+    of every trial of a fork, so the answer is kept across states (the tactics ask it for
+    every tile and foe they weigh)."""
+    if _between(tile, target, board.walls) and board.sight_blocked(tile, target):
+        return _RULED_OUT
+    in_the_way = _between(tile, target, occupied | shields)
+    on_line = board.line(tile, target) if in_the_way else ()
+    if not shields.isdisjoint(on_line):
+        return _RULED_OUT
+    if not occupied.isdisjoint(on_line) or _screened(board, tile, target):
+        return _SCREENED
+    return _CLEAR
 
 
 def worth(foe: Operative, weapon: Weapon, chance: float) -> float:
@@ -100,33 +120,41 @@ def threat_zone(state: EncounterState, foes: Iterable[Operative]) -> frozenset[T
     """The tiles on which a foe with a melee weapon in hand would engage someone: drawn once
     per decision from each foe's reach, so that weighing a tile is a look-up rather than a
     question to every foe."""
-    board = grid(state)
+    reaches = tuple((foe.tile, foe.reach) for foe in foes if foe.holds_melee and not foe.has(PRONE))
+    return _zone(grid(state), reaches)
+
+
+@lru_cache(maxsize=4096)
+def _zone(board: Grid, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]:
+    """The zone itself, which reads the map's way of counting diagonals and where each
+    armed foe stands with what reach: kept across states, as the foes stand still in many
+    of them."""
     zone: set[Tile] = set()
-    for foe in foes:
-        if not foe.holds_melee or foe.has(PRONE):
-            continue
-        reach = foe.reach
+    for (x, y), reach in reaches:
         square = [
-            (x, y)
-            for x in range(foe.x - reach, foe.x + reach + 1)
-            for y in range(foe.y - reach, foe.y + reach + 1)
+            (x + dx, y + dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
         ]
         if board.diagonal == "one":  # a diagonal step counts one: the square is the reach
             zone.update(square)
         else:
-            zone.update(t for t in square if board.distance(foe.tile, t) <= reach)
+            zone.update(t for t in square if board.distance((x, y), t) <= reach)
     return frozenset(zone)
 
 
 def sheltered(state: EncounterState, tile: Tile, foes: Iterable[Operative]) -> int:
     """How many shooting foes a cover tile next to `tile` screens it from (asked only of
     tiles with cover next to them: lines of fire are the costly part)."""
-    board = grid(state)
+    shooters = tuple(f.tile for f in foes if any(w.is_ranged for w in f.in_hand))
+    return _shelter(grid(state), tile, shooters)
+
+
+@lru_cache(maxsize=1 << 14)
+def _shelter(board: Grid, tile: Tile, shooters: tuple[Tile, ...]) -> int:
+    """The count itself, which reads the map and the shooters' tiles only: kept across
+    states, as a shooter weighing where to step asks it of every tile in reach."""
     if not any((tile[0] + dx, tile[1] + dy) in board.cover for dx, dy in NEIGHBOURS):
         return 0
-    return sum(
-        1 for f in foes if any(w.is_ranged for w in f.in_hand) and _screened(board, f.tile, tile)
-    )
+    return sum(1 for shooter in shooters if _screened(board, shooter, tile))
 
 
 def _between(a: Tile, b: Tile, tiles: Iterable[Tile]) -> bool:
@@ -147,20 +175,20 @@ def _screened(board: Grid, shooter: Tile, target: Tile) -> bool:
 
 def distances_to(
     state: EncounterState, goals: Iterable[Tile], blocked: frozenset[Tile]
-) -> dict[Tile, int]:
+) -> Mapping[Tile, int]:
     """Walking distance from every reachable tile to the nearest of `goals`, around walls
-    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar.
-    Kept on the state: a dash and a walk of the same turn ask the same question."""
-    starts = tuple(goals)
-    return state.derived(
-        ("distances_to", starts, blocked), lambda: _walking_distances(state, starts, blocked)
-    )
+    and the bodies in `blocked`: the straight-line distance sends a fighter into a pillar."""
+    return _walking_distances(grid(state), tuple(goals), blocked)
 
 
+@lru_cache(maxsize=1024)
 def _walking_distances(
-    state: EncounterState, goals: tuple[Tile, ...], blocked: frozenset[Tile]
-) -> dict[Tile, int]:
-    board = grid(state)
+    board: Grid, goals: tuple[Tile, ...], blocked: frozenset[Tile]
+) -> Mapping[Tile, int]:
+    """The search itself, which reads the map, the goals and the bodies only: kept across
+    states, for the same arrangement of bodies comes back in many trials of one fork (and a
+    dash and a walk of the same turn ask the same question). Read-only once kept; at most
+    1,024 kept, each a map's worth of distances."""
     found: dict[Tile, int] = {}
     queue: list[tuple[int, Tile]] = []
     for goal in goals:
@@ -177,4 +205,4 @@ def _walking_distances(
             if cost + step < found.get(other, cost + step + 1):
                 found[other] = cost + step
                 heappush(queue, (cost + step, other))
-    return found
+    return MappingProxyType(found)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from fracas.core.actions import Action, EndTurn
 from fracas.core.state import EncounterState, Status
@@ -180,23 +180,27 @@ class _Strike:
 
 
 def _look(state: EncounterState, actor_id: str) -> _Look:
+    """One pass over everyone (asked at every decision, so a pass rather than one per list):
+    the combatants of a state are the operatives `fighter` finds."""
     me = fighter(state, actor_id)
-    foes = [fighter(state, c.id) for c in state.combatants if c.side != me.side and c.is_active]
+    foes: list[Operative] = []
+    shields: list[Tile] = []
+    backed = False
+    for other in cast(tuple[Operative, ...], state.combatants):
+        if other.side != me.side:
+            if other.is_active:
+                foes.append(other)
+            elif other.status is Status.UNCONSCIOUS and not other.has(PRONE):
+                shields.append((other.x, other.y))
+        elif other.id != me.id:
+            if (other.is_active or other.status is Status.UNCONSCIOUS) and not other.has(PRONE):
+                shields.append((other.x, other.y))  # a friend, or the helpless: no shot through
+            backed = backed or (other.is_active and not _hurt(other))
     mobile = not (me.movement_spent or why_cannot_move(me))
     engaged = any(True for _ in engagers(state, me))
-    shields = frozenset(
-        (other.x, other.y)
-        for c in state.combatants
-        if c.id != me.id
-        and (c.status is Status.UNCONSCIOUS or (c.side == me.side and c.is_active))
-        and not (other := fighter(state, c.id)).has(PRONE)
-    )
     blocked = frozenset(occupied(state, besides=me.id))
-    backed = any(
-        c.id != me.id and c.side == me.side and c.is_active and not _hurt(fighter(state, c.id))
-        for c in state.combatants
-    )
-    return _Look(me, foes, blocked, shields, engaged, mobile, backed, threat_zone(state, foes))
+    zone = threat_zone(state, foes)
+    return _Look(me, foes, blocked, frozenset(shields), engaged, mobile, backed, zone)
 
 
 def _wishes(state: EncounterState, actor_id: str) -> Iterator[Action]:
