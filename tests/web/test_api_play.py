@@ -164,7 +164,7 @@ def test_every_socket_of_the_fight_hears_an_action_and_resumes_from_its_step(
         assert act(client, ada, END_ADA, seq=0).status_code == 200
         for socket in (gm_socket, raider_socket):
             message = socket.receive_json()
-            assert message["type"] == "state" and message["seq"] == 1
+            assert message["type"] == "delta" and message["seq"] == 1
             assert message["since"] == 0 and len(message["log"]) == 1
             assert 'data-seq="1"' in message["log"][0]
         # the raider's turn now: its player's panel offers its actions
@@ -183,6 +183,11 @@ def test_a_revoked_links_socket_is_closed(client: TestClient, web_store: Encount
         socket.send_json({"seq": 0})
         socket.receive_json()
         web_store.revoke_link(encounter, ada)
+        # revoked by another process: this server hears of it at its poll (seat.Seats),
+        # run here as its timer would, and the next update closes the socket
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        client.portal.call(hub.poll)
         act(client, gm, ATTACK, seq=0)
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()

@@ -200,15 +200,18 @@ class EncounterStore:
         self._keep(encounter_id, live)
         return Loaded(live.copy().encounter, live.seq, row.ruleset, _summary(row))
 
-    def history(self, encounter_id: str) -> builtins.list[Entry]:
-        """Every log entry, oldest first; `undone` marks the actions that no longer stand."""
+    def history(self, encounter_id: str, *, after: int = -1) -> builtins.list[Entry]:
+        """Every log entry, oldest first; `undone` marks the actions that no longer stand.
+        With `after`, only the entries after that step (a reader that keeps the log so far,
+        as the web server does); their `undone` then says only whether a later entry among
+        them took the action back."""
         from fracas.core.registry import get_ruleset
 
         with self._reading() as conn:
             row = self._row(conn, encounter_id)
-            rows = self._log_rows(conn, encounter_id)
+            rows = self._log_rows(conn, encounter_id, after)
         ruleset = get_ruleset(row.ruleset)
-        standing = _standing(rows)
+        standing = _standing(rows) if after < 0 else _standing_after(rows)
         return [
             Entry(
                 seq=r.seq,
@@ -605,6 +608,17 @@ def _standing(rows: Sequence[LogRow]) -> set[int]:
         elif r.kind == "redo":
             done.append(undone.pop())
     return set(done)
+
+
+def _standing_after(rows: Sequence[LogRow]) -> set[int]:
+    """The action seqs among `rows` that no later row among them took back."""
+    taken: set[int | None] = set()
+    for r in rows:
+        if r.kind == "undo":
+            taken.add(r.target)
+        elif r.kind == "redo":
+            taken.discard(r.target)
+    return {r.seq for r in rows if r.kind == "action" and r.seq not in taken}
 
 
 def _summary(row: Any) -> EncounterSummary:
