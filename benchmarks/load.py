@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -266,11 +267,14 @@ async def _drain(ws: Any) -> None:
         pass
 
 
-def serve(url: str) -> tuple[subprocess.Popen[bytes], str]:
+def serve(url: str, profile: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A `fracas serve` on a free port (under cProfile, writing to `profile` as it stops,
+    when one is named)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    profiled = ["-m", "cProfile", "-o", str(profile)] if profile else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "fracas", "serve", "--port", str(port), "--db", url],
+        [sys.executable, *profiled, "-m", "fracas", "serve", "--port", str(port), "--db", url],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -365,8 +369,11 @@ def measure(
     with open_store(url_for()) as store:
         threaded = threaded_store(store, scenario, args.clients, args.baseline_seconds)
     url = url_for()
-    process, base = serve(url)
+    profile = args.profile.with_suffix(f".{name}.prof") if args.profile else None
+    process, base = serve(url, profile)
     load_before = os.getloadavg()[0]
+    server_cpu = cpu_seconds(process.pid)
+    clients_cpu = time.process_time()
     try:
         with open_store(url) as store:
             tally, seconds = asyncio.run(
@@ -380,9 +387,11 @@ def measure(
                     args.http,
                 )
             )
+        server_cpu = cpu_seconds(process.pid) - server_cpu
+        clients_cpu = time.process_time() - clients_cpu
     finally:
-        process.terminate()
-        process.wait(10)
+        process.send_signal(signal.SIGINT)  # a clean stop, so a profile is written
+        process.wait(30)
     rate = len(tally.latencies) / seconds
     return {
         "database": name,
@@ -400,8 +409,19 @@ def measure(
         "baseline_store_act_per_s": round(baseline, 1),
         "ratio_to_baseline": round(rate / baseline, 2) if baseline else None,
         **threaded,
+        "server_cpu_s": round(server_cpu, 1),
+        "clients_cpu_s": round(clients_cpu, 1),
         "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) a process has used, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_postgres(url: str) -> Callable[[], str]:
@@ -430,6 +450,9 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("FRACAS_TEST_POSTGRES_URL"))
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
     parser.add_argument("--http", action="store_true", help="act by POST, not on the socket")
+    parser.add_argument(
+        "--profile", type=Path, help="cProfile the server into FILE.<database>.prof"
+    )
     args = parser.parse_args()
     scenario = args.scenario.read_text(encoding="utf-8")
     results = []

@@ -79,6 +79,9 @@ from fracas.store.results import (
 
 CACHE_SIZE = 64
 """Live fights kept in memory per store: more than a server's tables play at once."""
+CATCH_UP = 32
+"""How many steps behind the store a cached fight may be and still be brought forward from
+its log entries rather than rebuilt from the snapshot."""
 FORMAT = "fracas-encounter"
 FORMAT_VERSION = 1
 
@@ -461,6 +464,14 @@ class EncounterStore:
             cached = self._cache.get(row.id)
         if cached is not None and cached.seq == row.seq:
             return cached.copy()
+        if cached is not None and row.seq - CATCH_UP <= cached.seq < row.seq:
+            # a few steps behind (written by another caller, who has not kept it yet, or
+            # by another process): the cached fight and the entries since
+            caught = cached.copy()
+            for entry in self._log_rows(conn, row.id, after=cached.seq):
+                if entry.seq <= row.seq:
+                    caught.apply(entry)
+            return caught
         live = self._snapshot(conn, row)
         rows = self._log_rows(conn, row.id, after=-1 if live is None else live.seq)
         if live is None:

@@ -52,6 +52,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates ship with the code: no stat of each at every use
     )
     env.globals["option_words"] = option_words
     tables = Tables(store)
@@ -102,6 +103,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(_warm)
         task = asyncio.create_task(hub.poll_forever(poll)) if poll else None
         yield
         if task is not None:
@@ -122,8 +124,10 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     async def seat(token: str) -> Seat:
         """The seat behind a token as this process knows it (`Seats`): for the requests
-        that come at every step (actions, odds, the GM's writes)."""
-        return await run_in_threadpool(seats.seat, token)
+        that come at every step (actions, odds, the GM's writes). Only a token not held
+        yet costs a query (in a worker thread)."""
+        found = seats.held(token)
+        return found if found is not None else await run_in_threadpool(seats.seat, token)
 
     async def seat_now(token: str) -> Seat:
         """The seat as the store says now: for loading a page or its state, where a link
@@ -271,17 +275,22 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         except Refused as error:
             return error.status, {"error": error.message}
 
+        def committed(raw: dict[str, Any], seq: int | None, dice: Any = None) -> dict[str, Any]:
+            done = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
+            tables.record(found.encounter_id, done, raw, dice)
+            return {"seq": done.seq}
+
         def write() -> dict[str, Any]:
             raw, seq = action, expected
             if found.is_gm:
-                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq, dice=dice).seq}
+                return committed(raw, seq, dice)
             actor = str(action["actor"])
             fight = tables.fight_at(found.encounter_id, expected)
             swaps: dict[str, str] = {}
             try:
                 raw, swaps = absent_for_hidden(fight.ruleset, fight.state, actor, action)
                 raw, seq = _unmasked(fight, raw, expected)
-                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq).seq}
+                return committed(raw, seq)
             except StaleSequence:
                 raise
             except FracasError as error:
@@ -398,6 +407,16 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             await live.websocket.send_json(reply)
 
     return app
+
+
+def _warm() -> None:
+    """Pay at start what the first fight read would: importing every ruleset, and the
+    fingerprint of the code that snapshots are checked against (store/snapshots.py)."""
+    from fracas.core.registry import available
+    from fracas.store.snapshots import code_fingerprint
+
+    available()
+    code_fingerprint()
 
 
 def _unmasked(

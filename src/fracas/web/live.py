@@ -87,39 +87,63 @@ class Hub:
 
     async def changed(self, encounter_id: str, at_least: int | None = None) -> None:
         """Bring every socket of the encounter up to step `at_least` (None: the store's
-        step now): one read of the fight for the room, and each socket sent its delta."""
+        step now): one read of the fight, and every socket's message built in one go in a
+        worker thread (one hand-over for the room, not one per socket), then sent."""
         sockets = list(self.rooms.get(encounter_id, ()))
         if not sockets:
             return
-        try:
-            fight = await run_in_threadpool(self.tables.fight, encounter_id, at_least)
-        except FracasError as error:
+        async with contextlib.AsyncExitStack() as held:
             for socket in sockets:
-                await _send(socket, {"type": "error", "error": str(error)})
-            return
-        self.steps[encounter_id] = fight.seq
-        for socket in sockets:
-            await self._update(socket, fight)
-
-    async def _update(self, socket: Socket, fight: Fight) -> None:
-        async with socket.lock:
-            if not self.seats.known(socket.seat.token):
+                await held.enter_async_context(socket.lock)
+            unheld = [s for s in sockets if not self.seats.known(s.seat.token)]
+            revoked = await run_in_threadpool(self._revoked, unheld) if unheld else []
+            for socket in revoked:
                 await self._close(socket)
+            sockets = [s for s in sockets if s not in revoked]
+            try:
+                fight, messages = await run_in_threadpool(
+                    self._messages, encounter_id, at_least, sockets
+                )
+            except FracasError as error:
+                for socket in sockets:
+                    await _send(socket, {"type": "error", "error": str(error)})
                 return
-            if socket.seen >= fight.seq and socket.sent:
-                return
-            if socket.sent:
-                message = await run_in_threadpool(self._delta, socket, fight)
-            else:
-                snapshot = await run_in_threadpool(self.tables.snapshot, socket.seat, fight)
-                message = self.pages.full(snapshot, socket.seen, socket.sent)
-            socket.seen = fight.seq
-            if not await _send(socket, message):
-                self.leave(socket)
+            self.steps[encounter_id] = fight.seq
+            for socket, message in zip(sockets, messages, strict=True):
+                if message is None:
+                    continue
+                socket.seen = fight.seq
+                if not await _send(socket, message):
+                    self.leave(socket)
 
-    def _delta(self, socket: Socket, fight: Fight) -> dict[str, Any]:
-        snapshot = self.tables.snapshot(socket.seat, fight)
-        return self.pages.delta(snapshot, socket.seen, socket.sent)
+    def _revoked(self, sockets: list[Socket]) -> list[Socket]:
+        """Of sockets whose token this process no longer holds (revoked here, found revoked
+        by the poll, or just forgotten), those the store no longer lets in."""
+        gone = []
+        for socket in sockets:
+            try:
+                self.seats.fresh(socket.seat.token)
+            except Refused:
+                gone.append(socket)
+        return gone
+
+    def _messages(
+        self, encounter_id: str, at_least: int | None, sockets: list[Socket]
+    ) -> tuple[Fight, list[dict[str, Any] | None]]:
+        """The fight, and each socket's message for it (None: it has this step already):
+        a delta from what it was sent, or the whole state to one not yet sent anything."""
+        fight = self.tables.fight(encounter_id, at_least)
+        messages: list[dict[str, Any] | None] = []
+        for socket in sockets:
+            if socket.seen >= fight.seq and socket.sent:
+                messages.append(None)
+                continue
+            snapshot = self.tables.snapshot(socket.seat, fight)
+            if socket.sent:
+                messages.append(self.pages.delta(snapshot, socket.seen, socket.sent))
+            else:
+                messages.append(self.pages.full(snapshot, socket.seen, socket.sent))
+        return fight, messages
 
     def announce(self, encounter_id: str, seq: int | None = None) -> None:
         """Bring the encounter's sockets up to step `seq` without the writer waiting for

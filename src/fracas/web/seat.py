@@ -94,9 +94,13 @@ class Seats:
         self._lock = threading.Lock()
 
     def seat(self, token: str) -> Seat:
-        with self._lock:
-            found = self._known.get(token)
+        found = self.held(token)
         return found if found is not None else self.fresh(token)
+
+    def held(self, token: str) -> Seat | None:
+        """The seat if this process holds the token, else None (no query)."""
+        with self._lock:
+            return self._known.get(token)
 
     def fresh(self, token: str) -> Seat:
         """The seat as the store says now; an unknown or revoked token is refused (and
@@ -116,8 +120,7 @@ class Seats:
     def known(self, token: str) -> bool:
         """Whether the token is still held as a working link (not revoked as far as this
         process has heard)."""
-        with self._lock:
-            return token in self._known
+        return self.held(token) is not None
 
     def forget(self, token: str) -> None:
         with self._lock:

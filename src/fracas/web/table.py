@@ -11,16 +11,18 @@ whose turn it is, when that combatant is the player's own.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from fracas.core.choices import ActionChoice, action_choices
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.store import EncounterStore, Link
+from fracas.store import Acted, EncounterStore, Entry, Link
+from fracas.store.limits import action_json
 from fracas.web import svg
 from fracas.web.log import LogFold, LogLine
 from fracas.web.seat import Seat
@@ -116,6 +118,36 @@ class Tables:
             return kept
         return self._refresh(encounter_id, kept)
 
+    def record(self, encounter_id: str, acted: Acted, action: dict[str, Any], dice: Any) -> None:
+        """An action this process just committed, taken into the kept fight without a
+        read: the entry is the one the store wrote (the action in its stored spelling, the
+        dice typed in), the state the one the store resolved. Only onto the step right
+        before it; otherwise (a step written meanwhile by another caller or process) the
+        next `fight` reads the store."""
+        if acted.kind != "action":
+            return
+        with self._lock:
+            kept = self._fights.get(encounter_id)
+        if kept is None or kept.seq != acted.seq - 1:
+            return
+        entry = Entry(
+            seq=acted.seq,
+            kind="action",
+            action=json.loads(action_json(action)),
+            events=acted.events,
+            undone=False,
+            at="",
+            dice=None if dice is None else tuple(dice),
+        )
+        made = replace(kept, seq=acted.seq, state=acted.state, undoable=True, redoable=False)
+        with kept.lock:
+            if kept.fold.seq != acted.seq - 1:
+                return
+            kept.fold.extend([entry])
+        with self._lock:
+            if self._fights.get(encounter_id) is kept:
+                self._fights[encounter_id] = made
+
     def forget_links(self, encounter_id: str) -> None:
         """The encounter's links changed in this process: read them again when next shown."""
         with self._lock:
@@ -143,6 +175,7 @@ class Tables:
             undoable=loaded.encounter.undoable,
             redoable=loaded.encounter.redoable,
             fold=fold,
+            links=kept.links if kept is not None else None,
         )
         lock = kept.lock if kept is not None and kept.fold is fold else made.lock
         made.lock = lock
