@@ -27,14 +27,13 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 
-from fracas.core.choices import action_json
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.tiers.rules.common import fighter
 from fracas.rulesets.tiers.rules.light import blind
 from fracas.store import EncounterStore
 from tests.rulesets.secrets import WHOLE_FIGHTS, known_of
-from tests.web.api_helpers import example, mentions
+from tests.web.api_helpers import caught_up, example, gm_plays_the_tactics, mentions
 from tests.web.maps import unknown_to
 
 SECRET_EXAMPLES = ("tiers-dark-room.yaml", "tiers-torchlit-crypt.yaml", "pools-ambush.yaml")
@@ -196,18 +195,12 @@ def test_a_hidden_combatants_move_is_not_in_a_players_delta(
         client.websocket_connect(f"/ws/{created.gm_token}") as gm,
     ):
         for socket in (patrol, gm):
-            socket.send_json({"seq": -1})
-            assert socket.receive_json()["type"] == "state"
+            caught_up(socket, -1)
         for _ in range(8):
-            loaded = web_store.load(created.encounter_id)
-            ruleset = loaded.encounter.ruleset
-            assert isinstance(ruleset, BaseRuleset)
-            state = loaded.encounter.state
-            if state.outcome is not None:
+            played = gm_plays_the_tactics(client, web_store, created.encounter_id, created.gm_token)
+            if played is None:
                 break
-            action = action_json(ruleset.suggest(state))
-            sent = {"action": action, "seq": loaded.seq}
-            assert client.post(f"/api/{created.gm_token}/act", json=sent).status_code == 200
+            action, ruleset = played
             theirs, gms = patrol.receive_json(), gm.receive_json()
             assert theirs["type"] == gms["type"] == "delta"
             after = web_store.load(created.encounter_id).encounter.state

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from fracas.store import EncounterStore
 from tests.store.helpers import ATTACK, END_ADA
+from tests.web.api_helpers import caught_up
 from tests.web.test_api_play import act, duel
 
 
@@ -34,8 +35,7 @@ def test_a_player_acts_on_its_socket_and_every_socket_hears_of_it(
         client.websocket_connect(f"/ws/{gm}") as gms,
     ):
         for socket in (mine, gms):
-            socket.send_json({"seq": 0})
-            assert socket.receive_json()["type"] == "state"
+            caught_up(socket, 0)
         answer = ask(mine, ATTACK, seq=0)
         assert answer == {"type": "acted", "ok": True, "seq": 1, "id": 7}
         heard = gms.receive_json()
@@ -50,8 +50,7 @@ def test_a_stale_socket_act_gets_the_fight_moved_on_and_the_state(
 ) -> None:
     encounter, gm, ada, _ = duel(web_store)
     with client.websocket_connect(f"/ws/{gm}") as socket:
-        socket.send_json({"seq": 0})
-        socket.receive_json()
+        caught_up(socket, 0)
         assert act(client, ada, ATTACK, seq=0).status_code == 200
         answer = ask(socket, END_ADA, seq=0)
         assert answer["status"] == 409 and answer["stale"] is True
@@ -67,8 +66,7 @@ def test_a_socket_act_is_checked_as_the_http_one(
     a bad seq (400), and an action that is not an object (400): nothing is stored."""
     encounter, _, ada, _ = duel(web_store)
     with client.websocket_connect(f"/ws/{ada}") as socket:
-        socket.send_json({"seq": 0})
-        socket.receive_json()
+        caught_up(socket, 0)
         refusals = [
             (ask(socket, {"actor": "raider", "do": "end_turn"}, seq=0), 403, "acts only for ada"),
             (ask(socket, END_ADA, seq=0, dice=[1]), 403, "only the GM may type in dice"),
@@ -85,22 +83,16 @@ def test_a_socket_act_is_checked_as_the_http_one(
 def test_a_delta_carries_only_what_changed_for_its_seat(
     client: TestClient, web_store: EncounterStore
 ) -> None:
-    """ada ends her turn: the raider's player's panel appears (its turn now); ada's own
-    page loses its panel; the GM's panel was there before and after, for another actor."""
+    """ada ends her turn: the raider's player's panel appears (its turn now), ada's own
+    page loses its panel, and neither is sent the map whole or a GM part."""
     _, gm, ada, raider = duel(web_store)
     with (
         client.websocket_connect(f"/ws/{ada}") as ada_socket,
         client.websocket_connect(f"/ws/{raider}") as raider_socket,
     ):
         for socket in (ada_socket, raider_socket):
-            socket.send_json({"seq": 0})
-            first = socket.receive_json()
-            assert first["type"] == "state" and set(first["parts"]) == {
-                "status",
-                "tracker",
-                "panel",
-                "gm",
-            }
+            first = caught_up(socket, 0)
+            assert set(first["parts"]) == {"status", "tracker", "panel", "gm"}
         assert "data-action=" not in first["parts"]["panel"]
         assert ask(ada_socket, END_ADA, seq=0)["seq"] == 1
         mine = ada_socket.receive_json()

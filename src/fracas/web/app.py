@@ -302,14 +302,16 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     @app.post("/api/{token}/undo")
     async def undo(token: str, request: Request) -> Response:
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
-            return {"seq": store.undo(found.encounter_id, expected_seq=_step(data)).seq}
+            step = _required_step(data, "undo")
+            return {"seq": store.undo(found.encounter_id, expected_seq=step).seq}
 
         return await gm_write(token, request, "undo", work)
 
     @app.post("/api/{token}/redo")
     async def redo(token: str, request: Request) -> Response:
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
-            return {"seq": store.redo(found.encounter_id, expected_seq=_step(data)).seq}
+            step = _required_step(data, "redo")
+            return {"seq": store.redo(found.encounter_id, expected_seq=step).seq}
 
         return await gm_write(token, request, "redo", work)
 
@@ -438,6 +440,15 @@ def _step(data: dict[str, Any]) -> int | None:
         return None
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise Refused("seq is the whole-number step the action was decided on", 400)
+    return seq
+
+
+def _required_step(data: dict[str, Any], what: str) -> int:
+    """The step an undo or a redo was decided on, which it must name: taken back on
+    whatever step is current, it could take back an action its GM never saw."""
+    seq = _step(data)
+    if seq is None:
+        raise Refused(f"{what} needs seq: the whole-number step it was decided on", 400)
     return seq
 
 
