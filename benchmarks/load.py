@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -87,16 +88,19 @@ def new_table(store: EncounterStore, scenario: str, clients: int, seed: int) -> 
     return Table(created.encounter_id, created.gm_token, links)
 
 
-def options(message: dict[str, Any]) -> list[dict[str, Any]]:
-    """The actions the seat's panel offers, read back as a browser reads its buttons."""
-    panel = message.get("parts", {}).get("panel", "")
+def options(panel: str) -> list[dict[str, Any]]:
+    """The actions a panel offers, read back as a browser reads its buttons."""
     return [json.loads(html.unescape(found)) for found in OPTION.findall(panel)]
 
 
 class Client:
-    """One player's browser: a socket that keeps the latest state, and a loop that acts."""
+    """One player's browser: a socket that keeps the page as the server's state and delta
+    messages leave it (only the panel and whether the fight is over matter here), and a
+    loop that acts, over that socket (or over HTTP with `--http`)."""
 
-    def __init__(self, base: str, token: str, tally: Tally, deadline: float, rng: random.Random):
+    def __init__(
+        self, base: str, token: str, tally: Tally, deadline: float, rng: random.Random, http: bool
+    ):
         self.base, self.token, self.tally, self.deadline, self.rng = (
             base,
             token,
@@ -104,17 +108,33 @@ class Client:
             deadline,
             rng,
         )
-        self.state: dict[str, Any] | None = None
+        self.over_http = http
+        self.seq = -1
+        self.choices: list[dict[str, Any]] = []
+        self.ended = False
         self.acted = -1
         """The step this client's last acknowledged action made: states before it are old."""
         self.fresh = asyncio.Event()
+        self.asked = 0
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ws: Any = None
 
     def take(self, message: dict[str, Any]) -> None:
-        if message.get("type") == "state" and (
-            self.state is None or message["seq"] >= self.state["seq"]
-        ):
-            self.state = message
+        kind = message.get("type")
+        if kind in ("state", "delta"):
+            if message["seq"] < self.seq:
+                return
+            self.seq = message["seq"]
+            parts = message.get("parts") or {}
+            if "panel" in parts:
+                self.choices = options(parts["panel"])
+            if "status" in parts:
+                self.ended = 'class="outcome"' in parts["status"]
             self.fresh.set()
+        elif kind in ("acted", "error"):
+            waiting = self.answers.pop(message.get("id", -1), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message)
 
     async def listen(self, ws: Any) -> None:
         async for raw in ws:
@@ -124,6 +144,7 @@ class Client:
         """Act until the deadline; True when the fight ended under this client."""
         ws_url = self.base.replace("http", "ws", 1) + f"/ws/{self.token}"
         async with websockets.connect(ws_url, max_size=None) as ws:
+            self.ws = ws
             await ws.send(json.dumps({"seq": -1}))
             listener = asyncio.create_task(self.listen(ws))
             try:
@@ -138,19 +159,35 @@ class Client:
             except TimeoutError:
                 return False
             self.fresh.clear()
-            state = self.state
-            assert state is not None
-            if state["seq"] < self.acted:
+            if self.seq < self.acted:
                 continue
-            choices = options(state)
-            if not choices:
-                if _ended(state):
+            if not self.choices:
+                if self.ended:
                     return True
                 continue
-            await self.act(http, state["seq"], self.rng.choice(choices))
+            action = self.rng.choice(self.choices)
+            if self.over_http:
+                await self.post(http, self.seq, action)
+            else:
+                await self.send(self.seq, action)
         return False
 
-    async def act(self, http: httpx.AsyncClient, seq: int, action: dict[str, Any]) -> None:
+    async def send(self, seq: int, action: dict[str, Any]) -> None:
+        """Act over the socket and wait for its answer (sent once the action is committed)."""
+        self.asked += 1
+        ask = self.asked
+        waiting: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.answers[ask] = waiting
+        started = time.perf_counter()
+        await self.ws.send(json.dumps({"type": "act", "id": ask, "seq": seq, "action": action}))
+        try:
+            answer = await asyncio.wait_for(waiting, 30)
+        except TimeoutError:
+            self.tally.errors.append("no answer within 30 s")
+            return
+        await self.answered(time.perf_counter() - started, answer.get("status", 200), answer)
+
+    async def post(self, http: httpx.AsyncClient, seq: int, action: dict[str, Any]) -> None:
         started = time.perf_counter()
         try:
             answer = await http.post(
@@ -160,22 +197,32 @@ class Client:
             self.tally.errors.append(f"{type(error).__name__}: {error}")
             return
         took = time.perf_counter() - started
-        if answer.status_code == 200:
+        body = answer.json() if answer.status_code in (200, 409) else {"error": answer.text}
+        await self.answered(took, answer.status_code, body)
+
+    async def answered(self, took: float, status: int, body: dict[str, Any]) -> None:
+        if status == 200:
             self.tally.latencies.append(took)
-            self.acted = answer.json()["seq"]
-        elif answer.status_code == 409:
+            self.acted = body["seq"]
+        elif status == 409:
             self.tally.stale += 1
-            self.take(answer.json()["state"])
+            if self.over_http:
+                # the socket's deltas follow on from what it sent: catch it up as a page does
+                await self.ws.send(json.dumps({"seq": self.seq}))
+            else:
+                self.take(body["state"])
         else:
-            self.tally.errors.append(f"{answer.status_code}: {answer.text[:200]}")
-
-
-def _ended(state: dict[str, Any]) -> bool:
-    return 'class="outcome"' in state["parts"].get("status", "")
+            self.tally.errors.append(f"{status}: {str(body.get('error'))[:200]}")
 
 
 async def drive(
-    base: str, store: EncounterStore, scenario: str, encounters: int, clients: int, seconds: float
+    base: str,
+    store: EncounterStore,
+    scenario: str,
+    encounters: int,
+    clients: int,
+    seconds: float,
+    over_http: bool,
 ) -> tuple[Tally, float]:
     """N clients over M encounters for `seconds`; the tally and the seconds measured."""
     tally = Tally()
@@ -198,7 +245,7 @@ async def drive(
                 ) as gm:
                     await gm.send(json.dumps({"seq": -1}))
                     players = [
-                        Client(base, token, tally, deadline, random.Random(rng.random()))
+                        Client(base, token, tally, deadline, random.Random(rng.random()), over_http)
                         for token in table.players
                     ]
                     watcher = asyncio.create_task(_drain(gm))
@@ -220,11 +267,14 @@ async def _drain(ws: Any) -> None:
         pass
 
 
-def serve(url: str) -> tuple[subprocess.Popen[bytes], str]:
+def serve(url: str, profile: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A `fracas serve` on a free port (under cProfile, writing to `profile` as it stops,
+    when one is named)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    profiled = ["-m", "cProfile", "-o", str(profile)] if profile else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "fracas", "serve", "--port", str(port), "--db", url],
+        [sys.executable, *profiled, "-m", "fracas", "serve", "--port", str(port), "--db", url],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -319,19 +369,33 @@ def measure(
     with open_store(url_for()) as store:
         threaded = threaded_store(store, scenario, args.clients, args.baseline_seconds)
     url = url_for()
-    process, base = serve(url)
+    profile = args.profile.with_suffix(f".{name}.prof") if args.profile else None
+    process, base = serve(url, profile)
     load_before = os.getloadavg()[0]
+    server_cpu = cpu_seconds(process.pid)
+    clients_cpu = time.process_time()
     try:
         with open_store(url) as store:
             tally, seconds = asyncio.run(
-                drive(base, store, scenario, args.encounters, args.clients, args.seconds)
+                drive(
+                    base,
+                    store,
+                    scenario,
+                    args.encounters,
+                    args.clients,
+                    args.seconds,
+                    args.http,
+                )
             )
+        server_cpu = cpu_seconds(process.pid) - server_cpu
+        clients_cpu = time.process_time() - clients_cpu
     finally:
-        process.terminate()
-        process.wait(10)
+        process.send_signal(signal.SIGINT)  # a clean stop, so a profile is written
+        process.wait(30)
     rate = len(tally.latencies) / seconds
     return {
         "database": name,
+        "acting_over": "http" if args.http else "socket",
         "clients": args.clients,
         "encounters": args.encounters,
         "seconds": round(seconds, 1),
@@ -345,8 +409,19 @@ def measure(
         "baseline_store_act_per_s": round(baseline, 1),
         "ratio_to_baseline": round(rate / baseline, 2) if baseline else None,
         **threaded,
+        "server_cpu_s": round(server_cpu, 1),
+        "clients_cpu_s": round(clients_cpu, 1),
         "load_avg_1m": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) a process has used, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_postgres(url: str) -> Callable[[], str]:
@@ -374,6 +449,10 @@ def main() -> None:
     parser.add_argument("--scenario", type=Path, default=DEFAULT_SCENARIO)
     parser.add_argument("--postgres", default=os.environ.get("FRACAS_TEST_POSTGRES_URL"))
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
+    parser.add_argument("--http", action="store_true", help="act by POST, not on the socket")
+    parser.add_argument(
+        "--profile", type=Path, help="cProfile the server into FILE.<database>.prof"
+    )
     args = parser.parse_args()
     scenario = args.scenario.read_text(encoding="utf-8")
     results = []

@@ -63,7 +63,8 @@ def play(base: str, table: Table, name: str, seed: int, acks: Acks, stop: thread
                     answer = post(client, base, table.gm, "suggest", {})
                     action, kind = None, "action"
                 else:
-                    answer = post(client, base, table.gm, "undo", {})
+                    step = current_seq(client, base, table.gm)  # as a GM's page knows it
+                    answer = post(client, base, table.gm, "undo", {"seq": step})
                     action, kind = None, "undo"
             except httpx.TransportError:
                 return  # the server is gone: this action was never acknowledged

@@ -92,8 +92,12 @@ def test_a_tiers_ruling_is_the_gms_even_under_a_players_actor(
     assert web_store.load(created.encounter_id).seq == 0
 
 
-def test_the_socket_takes_no_action(client: TestClient, web_store: EncounterStore) -> None:
-    """The socket only reads: whatever a browser sends it is at most a step to resume from."""
+def test_the_socket_takes_no_action_unless_asked_to_act(
+    client: TestClient, web_store: EncounterStore
+) -> None:
+    """A socket acts only on a message of type "act" (checked as the HTTP act is, below):
+    anything else a browser sends it, an action included, is at most a step to resume
+    from."""
     encounter, _, ada = duel(web_store)
     with client.websocket_connect(f"/ws/{ada}") as socket:
         socket.send_json({"seq": 0})
@@ -139,3 +143,32 @@ def test_a_socket_revoked_behind_the_servers_back_is_closed_at_its_next_word(
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
         assert closed.value.code == 4403
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "act", "seq": 0, "action": {"actor": "raider", "do": "end_turn"}},
+        {"type": "act", "seq": 0, "action": {"actor": "gm", "do": "override", "target": "ada"}},
+        {"type": "act", "seq": 0, "action": {"actor": "Raider", "do": "end_turn"}},
+        {"type": "act", "seq": 0, "action": {"actor": ["ada"], "do": "end_turn"}},
+        {"type": "act", "seq": 0, "action": {**ATTACK, "actor": "ada"}, "dice": [6, 6, 6]},
+        {"type": "undo", "seq": 0},
+    ],
+)
+def test_a_players_socket_acts_only_for_its_own_combatant(
+    client: TestClient, web_store: EncounterStore, message: dict[str, Any]
+) -> None:
+    """Over the socket as over HTTP: another's combatant, the GM's actor, typed dice are
+    refused; an undo is no socket message at all (it reads as a step to resume from)."""
+    encounter, _, ada = duel(web_store)
+    with client.websocket_connect(f"/ws/{ada}") as socket:
+        socket.send_json({"seq": 0})
+        socket.receive_json()
+        socket.send_json(message)
+        answer = socket.receive_json()
+    if message["type"] == "act":
+        assert answer["type"] == "error" and answer["status"] == 403, answer
+    else:
+        assert answer["type"] == "state" and answer["seq"] == 0
+    assert web_store.load(encounter).seq == 0

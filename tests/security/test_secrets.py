@@ -33,7 +33,7 @@ from fracas.rulesets.tiers.rules.common import fighter
 from fracas.rulesets.tiers.rules.light import blind
 from fracas.store import EncounterStore
 from tests.rulesets.secrets import WHOLE_FIGHTS, known_of
-from tests.web.api_helpers import example, mentions
+from tests.web.api_helpers import caught_up, example, gm_plays_the_tactics, mentions
 from tests.web.maps import unknown_to
 
 SECRET_EXAMPLES = ("tiers-dark-room.yaml", "tiers-torchlit-crypt.yaml", "pools-ambush.yaml")
@@ -107,7 +107,10 @@ def check_player(table: Table, who: str, frames: list[Any]) -> None:
     state = table.client.get(f"/api/{token}/state?since=-1").json()
     received = [page, json.dumps(state), *(json.dumps(f) for f in frames)]
     for message in [state, *frames]:
-        live = message["map"] + "".join(message["parts"].values())
+        # a delta carries only what changed: the rest of its page is the state's, checked
+        # whole just above (the state message is asked for now)
+        drawn = message.get("map", "") + message.get("live", "")
+        live = drawn + "".join(message.get("parts", {}).values())
         assert not leaks(live, hidden), (who, "now", leaks(live, hidden))
     for text in received:
         assert not leaks(text, never), (who, "ever", leaks(text, never))
@@ -176,3 +179,36 @@ def test_a_players_link_receives_none_of_the_gms_secrets(
     """Each example is a new encounter with new links, so the app and store fixtures are
     shared by hypothesis' examples without one example seeing another's fight."""
     play(client, web_store, name, data)
+
+
+def test_a_hidden_combatants_move_is_not_in_a_players_delta(
+    client: TestClient, web_store: EncounterStore
+) -> None:
+    """pools-ambush: the GM plays the hidden raiders' turns. The delta each step sends the
+    patrol's socket names nobody the patrol's view leaves out, while the GM's delta for
+    the same step names the raider who acted (so the step was one of theirs)."""
+    created = web_store.create(example("pools-ambush.yaml"), seed=11)
+    hale = web_store.add_player_link(created.encounter_id, ["hale"])
+    hidden_steps = 0
+    with (
+        client.websocket_connect(f"/ws/{hale}") as patrol,
+        client.websocket_connect(f"/ws/{created.gm_token}") as gm,
+    ):
+        for socket in (patrol, gm):
+            caught_up(socket, -1)
+        for _ in range(8):
+            played = gm_plays_the_tactics(client, web_store, created.encounter_id, created.gm_token)
+            if played is None:
+                break
+            action, ruleset = played
+            theirs, gms = patrol.receive_json(), gm.receive_json()
+            assert theirs["type"] == gms["type"] == "delta"
+            after = web_store.load(created.encounter_id).encounter.state
+            hidden = unknown_to(ruleset, after, "hale")
+            text = json.dumps(theirs)
+            for combatant_id, name in hidden:
+                assert not mentions(text, combatant_id) and not mentions(text, name)
+            if action["actor"] in {c for c, _ in hidden}:
+                hidden_steps += 1
+                assert mentions(json.dumps(gms), action["actor"])
+    assert hidden_steps >= 1

@@ -19,11 +19,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fracas.core.choices import action_json
-from fracas.core.ruleset import BaseRuleset
 from fracas.store import EncounterStore
 from fracas.web import examples
 from tests.store.helpers import ATTACK, DUEL, END_ADA
-from tests.web.api_helpers import example, mentions
+from tests.web.api_helpers import example, gm_plays_the_tactics, mentions
 from tests.web.maps import unknown_to
 
 
@@ -164,7 +163,7 @@ def test_every_socket_of_the_fight_hears_an_action_and_resumes_from_its_step(
         assert act(client, ada, END_ADA, seq=0).status_code == 200
         for socket in (gm_socket, raider_socket):
             message = socket.receive_json()
-            assert message["type"] == "state" and message["seq"] == 1
+            assert message["type"] == "delta" and message["seq"] == 1
             assert message["since"] == 0 and len(message["log"]) == 1
             assert 'data-seq="1"' in message["log"][0]
         # the raider's turn now: its player's panel offers its actions
@@ -183,6 +182,11 @@ def test_a_revoked_links_socket_is_closed(client: TestClient, web_store: Encount
         socket.send_json({"seq": 0})
         socket.receive_json()
         web_store.revoke_link(encounter, ada)
+        # revoked by another process: this server hears of it at its poll (seat.Seats),
+        # run here as its timer would, and the next update closes the socket
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert client.portal is not None
+        client.portal.call(hub.poll)
         act(client, gm, ATTACK, seq=0)
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
@@ -204,15 +208,10 @@ def test_a_players_socket_never_names_whom_its_view_hides(
         socket.send_json({"seq": -1})
         received = [socket.receive_json()]
         for _ in range(4):
-            loaded = web_store.load(created.encounter_id)
-            ruleset = loaded.encounter.ruleset
-            assert isinstance(ruleset, BaseRuleset)
-            state = loaded.encounter.state
-            if state.outcome is not None:
+            played = gm_plays_the_tactics(client, web_store, created.encounter_id, created.gm_token)
+            if played is None:
                 break
-            action = ruleset.suggest(state)
-            done = act(client, created.gm_token, action_json(action), seq=loaded.seq)
-            assert done.status_code == 200, done.text
+            ruleset = played[1]
             received.append(socket.receive_json())
             after = web_store.load(created.encounter_id).encounter.state
             hidden = unknown_to(ruleset, after, "hale")
@@ -291,3 +290,22 @@ def test_the_gm_lets_the_tactics_take_a_turn(client: TestClient, web_store: Enco
     assert done.status_code == 200 and done.json() == {"ok": True, "seq": 1, "action": wish}
     assert web_store.history(encounter)[1].action == wish
     assert client.post(f"/api/{gm}/suggest", json={"seq": 0}).status_code == 409
+
+
+@pytest.mark.parametrize("path", ["undo", "redo"])
+def test_undo_and_redo_name_the_step_they_were_decided_on(
+    client: TestClient, web_store: EncounterStore, path: str
+) -> None:
+    """Without `seq` an undo or a redo is refused, naming the field, and nothing changes."""
+    encounter, gm, ada, _ = duel(web_store)
+    assert act(client, ada, ATTACK, seq=0).status_code == 200
+    if path == "redo":
+        assert client.post(f"/api/{gm}/undo", json={"seq": 1}).status_code == 200
+    before = web_store.load(encounter).seq
+    for body in ({}, {"seq": None}):
+        refused = client.post(f"/api/{gm}/{path}", json=body)
+        assert refused.status_code == 400, refused.text
+        assert (
+            refused.json()["error"] == f"{path} needs seq: the whole-number step it was decided on"
+        )
+    assert web_store.load(encounter).seq == before

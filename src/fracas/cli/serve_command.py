@@ -43,7 +43,14 @@ def serve(
     except FracasError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    # ws_max_size: uvicorn drops a larger socket frame before buffering it (docs/limits.md)
+    # ws_max_size: uvicorn drops a larger socket frame before buffering it (docs/limits.md);
+    # no per-message deflate: a step's messages are small deltas, and compressing them cost
+    # the server a third of its time under load (docs/performance.md)
     uvicorn.run(
-        create_app(store), host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE_BYTES
+        create_app(store),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
     )

@@ -27,6 +27,10 @@ BUSY_TIMEOUT_S = 30
 transaction here lasts milliseconds, so only a stuck process would reach it."""
 
 
+POOL = 20
+"""SQLite connections kept open per engine (and as many more opened when they are busy)."""
+
+
 def database_url(url: str | None) -> str:
     return url or os.environ.get(ENV_URL) or DEFAULT_URL
 
@@ -54,7 +58,13 @@ def make_engine(url: str) -> sa.Engine:
 
 
 def _sqlite(url: sa.URL) -> sa.Engine:
-    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+    # a pool as large as a server's worker threads: a connection made afresh costs its
+    # PRAGMAs, and under load the default five left most requests opening one
+    # (an in-memory database keeps its one connection per thread: no pool to size)
+    pool = (
+        {} if url.database in (None, "", ":memory:") else {"pool_size": POOL, "max_overflow": POOL}
+    )
+    engine = sa.create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S}, **pool)
 
     @event.listens_for(engine, "connect")
     def _configure(dbapi_connection: Any, _record: Any) -> None:

@@ -79,6 +79,9 @@ from fracas.store.results import (
 
 CACHE_SIZE = 64
 """Live fights kept in memory per store: more than a server's tables play at once."""
+CATCH_UP = 32
+"""How many steps behind the store a cached fight may be and still be brought forward from
+its log entries rather than rebuilt from the snapshot."""
 FORMAT = "fracas-encounter"
 FORMAT_VERSION = 1
 
@@ -200,15 +203,18 @@ class EncounterStore:
         self._keep(encounter_id, live)
         return Loaded(live.copy().encounter, live.seq, row.ruleset, _summary(row))
 
-    def history(self, encounter_id: str) -> builtins.list[Entry]:
-        """Every log entry, oldest first; `undone` marks the actions that no longer stand."""
+    def history(self, encounter_id: str, *, after: int = -1) -> builtins.list[Entry]:
+        """Every log entry, oldest first; `undone` marks the actions that no longer stand.
+        With `after`, only the entries after that step (a reader that keeps the log so far,
+        as the web server does); their `undone` then says only whether a later entry among
+        them took the action back."""
         from fracas.core.registry import get_ruleset
 
         with self._reading() as conn:
             row = self._row(conn, encounter_id)
-            rows = self._log_rows(conn, encounter_id)
+            rows = self._log_rows(conn, encounter_id, after)
         ruleset = get_ruleset(row.ruleset)
-        standing = _standing(rows)
+        standing = _standing(rows) if after < 0 else _standing_after(rows)
         return [
             Entry(
                 seq=r.seq,
@@ -458,6 +464,14 @@ class EncounterStore:
             cached = self._cache.get(row.id)
         if cached is not None and cached.seq == row.seq:
             return cached.copy()
+        if cached is not None and row.seq - CATCH_UP <= cached.seq < row.seq:
+            # a few steps behind (written by another caller, who has not kept it yet, or
+            # by another process): the cached fight and the entries since
+            caught = cached.copy()
+            for entry in self._log_rows(conn, row.id, after=cached.seq):
+                if entry.seq <= row.seq:
+                    caught.apply(entry)
+            return caught
         live = self._snapshot(conn, row)
         rows = self._log_rows(conn, row.id, after=-1 if live is None else live.seq)
         if live is None:
@@ -605,6 +619,17 @@ def _standing(rows: Sequence[LogRow]) -> set[int]:
         elif r.kind == "redo":
             done.append(undone.pop())
     return set(done)
+
+
+def _standing_after(rows: Sequence[LogRow]) -> set[int]:
+    """The action seqs among `rows` that no later row among them took back."""
+    taken: set[int | None] = set()
+    for r in rows:
+        if r.kind == "undo":
+            taken.add(r.target)
+        elif r.kind == "redo":
+            taken.discard(r.target)
+    return {r.seq for r in rows if r.kind == "action" and r.seq not in taken}
 
 
 def _summary(row: Any) -> EncounterSummary:

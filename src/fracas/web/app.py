@@ -1,7 +1,7 @@
 """`fracas serve`'s application: pages for the GM and the players, a small JSON API for
 acting, and a WebSocket per browser that keeps its page up to date.
 
-Every request names a link token; `seat.seat_of` turns it into who is asking, and every
+Every request names a link token; `seat.Seats` turns it into who is asking, and every
 answer is built for that seat (`table.Snapshot`). Actions go through the store, which
 verifies them against the rules, checks the step they were decided on and writes them
 before anyone is told. docs/web.md describes the routes and the messages.
@@ -14,7 +14,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -25,22 +25,21 @@ from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
-from fracas.core.ruleset import BaseRuleset
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
 from fracas.web.headers import SecurityHeaders
 from fracas.web.limits import MAX_MESSAGE_BYTES, BoundedRequests
-from fracas.web.live import Hub, Socket
+from fracas.web.live import Hub, Pages, Sent, Socket
 from fracas.web.odds import MovedOn, PanelOdds
+from fracas.web.pieces import Pieces
 from fracas.web.refusals import absent_for_hidden, kept_secret, restored
-from fracas.web.seat import Refused, Seat, seat_of
-from fracas.web.table import Snapshot, Tables
+from fracas.web.seat import Refused, Seat, Seats
+from fracas.web.table import Fight, Snapshot, Tables
 from fracas.web.words import odds_words, option_words
 
 STATIC = Path(__file__).parent / "static"
 POLL_SECONDS = 2.0
 """How often the hub looks for steps taken by another process (`fracas act`)."""
-PARTS = ("status", "tracker", "panel", "gm")
 GmWork = Callable[[Seat, dict[str, Any]], Any]
 """A GM-only write: given the seat and the request's body, it writes to the store."""
 
@@ -53,33 +52,58 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         autoescape=select_autoescape(default=True, default_for_string=True),
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the templates ship with the code: no stat of each at every use
     )
     env.globals["option_words"] = option_words
     tables = Tables(store)
     panel_odds = PanelOdds(tables)
 
-    def render_part(name: str, snapshot: Snapshot) -> str:
-        names = {t.id: t.name for t in snapshot.view.tokens if t.id is not None}
-        return env.get_template(f"part_{name}.html").render(s=snapshot, names=names)
+    seats = Seats(store)
+    pieces = Pieces(env)
 
-    def message(snapshot: Snapshot, since: int) -> dict[str, Any]:
+    def message(snapshot: Snapshot, since: int, sent: Sent | None = None) -> dict[str, Any]:
         """What a browser needs to catch up from step `since`: every part of the page, the
-        log lines after `since` and the steps now taken back."""
-        line = env.get_template("part_logline.html")
+        log lines after `since` and the steps now taken back; `sent` records it."""
+        made = pieces.of(snapshot)
+        if sent is not None:
+            sent.clear()
+            sent.update(made.parts, ground=made.drawn.ground, live=made.drawn.live)
+            sent["undone"] = made.undone
         return {
             "type": "state",
             "seq": snapshot.seq,
             "since": since,
-            "map": snapshot.map_svg,
-            "parts": {name: render_part(name, snapshot) for name in PARTS},
-            "log": [line.render(line=entry) for entry in snapshot.log if entry.seq > since],
-            "undone": [entry.seq for entry in snapshot.log if entry.undone],
+            "map": made.drawn.svg,
+            "parts": dict(made.parts),
+            "log": pieces.lines(snapshot, since),
+            "undone": list(made.undone),
         }
 
-    hub = Hub(store, tables, message)
+    def delta(snapshot: Snapshot, since: int, sent: Sent) -> dict[str, Any]:
+        """What a page showing `sent` at step `since` needs to show `snapshot`: the new
+        log lines, and only the parts, the map's moving layer (or, when the ground itself
+        changed, the whole map) and the list of steps taken back that differ."""
+        made = pieces.of(snapshot)
+        out: dict[str, Any] = {"type": "delta", "seq": snapshot.seq, "since": since}
+        parts = {k: v for k, v in made.parts.items() if sent.get(k) != v}
+        if parts:
+            out["parts"] = parts
+        if sent.get("ground") != made.drawn.ground:
+            out["map"] = made.drawn.svg
+        elif sent.get("live") != made.drawn.live:
+            out["live"] = made.drawn.live
+        out["log"] = pieces.lines(snapshot, since)
+        if sent.get("undone") != made.undone:
+            out["undone"] = list(made.undone)
+        sent.update(made.parts, ground=made.drawn.ground, live=made.drawn.live)
+        sent["undone"] = made.undone
+        return out
+
+    hub = Hub(store, tables, seats, Pages(message, delta))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await run_in_threadpool(_warm)
         task = asyncio.create_task(hub.poll_forever(poll)) if poll else None
         yield
         if task is not None:
@@ -99,7 +123,16 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         return JSONResponse({"error": error.message}, status_code=error.status)
 
     async def seat(token: str) -> Seat:
-        return await run_in_threadpool(seat_of, store, token)
+        """The seat behind a token as this process knows it (`Seats`): for the requests
+        that come at every step (actions, odds, the GM's writes). Only a token not held
+        yet costs a query (in a worker thread)."""
+        found = seats.held(token)
+        return found if found is not None else await run_in_threadpool(seats.seat, token)
+
+    async def seat_now(token: str) -> Seat:
+        """The seat as the store says now: for loading a page or its state, where a link
+        revoked by another process must be refused at once."""
+        return await run_in_threadpool(seats.fresh, token)
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -125,22 +158,26 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         return await answer_write(found, lambda: work(found, data))
 
     async def answer_write(seat_: Seat, write: Any) -> Response:
-        """Run a store write for a seat; once it is committed, answer, and tell every
-        browser of the fight (`Hub.announce`: the answer does not wait for the pages)."""
+        """Run a store write for a seat and answer it over HTTP (`written`)."""
+        status, answer = await written(seat_, write)
+        return JSONResponse(answer, status_code=status)
+
+    async def written(seat_: Seat, write: Any) -> tuple[int, dict[str, Any]]:
+        """Run a store write for a seat; once it is committed, the answer (an HTTP status
+        and its body), and every browser of the fight is told (`Hub.announce`: the answer
+        does not wait for the pages)."""
         try:
             done = await run_in_threadpool(write)
         except StaleSequence as error:
             snapshot = await run_in_threadpool(tables.snapshot, seat_)
-            return JSONResponse(
-                {"error": str(error), "stale": True, "state": message(snapshot, -1)},
-                status_code=409,
-            )
+            return 409, {"error": str(error), "stale": True, "state": message(snapshot, -1)}
         except FracasError as error:
-            return JSONResponse({"error": str(error)}, status_code=400)
+            return 400, {"error": str(error)}
         except Refused as error:
-            return refused(error)
-        hub.announce(seat_.encounter_id)
-        return JSONResponse({"ok": True, **(done or {})})
+            return error.status, {"error": error.message}
+        done = done or {}
+        hub.announce(seat_.encounter_id, done.get("seq"))
+        return 200, {"ok": True, **done}
 
     # pages -----------------------------------------------------------------------------
 
@@ -182,15 +219,14 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     async def table_page(token: str, role: str) -> HTMLResponse:
         try:
-            found = await seat(token)
+            found = await seat_now(token)
         except Refused as error:
             return page("gone.html", error.status, error=error.message)
         if found.role != role:
             return page("gone.html", 404, error="no such link (it may have been revoked)")
         snapshot = await run_in_threadpool(tables.snapshot, found)
-        parts = {name: render_part(name, snapshot) for name in PARTS}
-        line = env.get_template("part_logline.html")
-        log = [line.render(line=entry) for entry in snapshot.log]
+        parts = pieces.of(snapshot).parts
+        log = pieces.lines(snapshot, -1)
         return page("table.html", s=snapshot, parts=parts, log=log, token=token)
 
     # the API ---------------------------------------------------------------------------
@@ -198,7 +234,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     @app.get("/api/{token}/state")
     async def state(token: str, since: int = -1) -> Response:
         try:
-            found = await seat(token)
+            found = await seat_now(token)
         except Refused as error:
             return refused(error)
         snapshot = await run_in_threadpool(tables.snapshot, found)
@@ -222,43 +258,60 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         try:
             found = await seat(token)
             data = await body(request)
+        except Refused as error:
+            return refused(error)
+        status, answer = await acted(found, data)
+        return JSONResponse(answer, status_code=status)
+
+    async def acted(found: Seat, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """An action asked by a seat, over HTTP or its socket: checked, written, answered
+        (an HTTP status and its body)."""
+        try:
             action = found.check_action(data.get("action"))
             dice = data.get("dice")
             if dice is not None:
                 found.check_gm("type in dice")
             expected = _step(data)
         except Refused as error:
-            return refused(error)
+            return error.status, {"error": error.message}
+
+        def committed(raw: dict[str, Any], seq: int | None, dice: Any = None) -> dict[str, Any]:
+            done = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
+            tables.record(found.encounter_id, done, raw, dice)
+            return {"seq": done.seq}
 
         def write() -> dict[str, Any]:
             raw, seq = action, expected
             if found.is_gm:
-                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq, dice=dice).seq}
+                return committed(raw, seq, dice)
             actor = str(action["actor"])
+            fight = tables.fight_at(found.encounter_id, expected)
             swaps: dict[str, str] = {}
             try:
-                raw, swaps = absent_for_hidden(store, found, actor, action)
-                raw, seq = _unmasked(store, found, raw, expected)
-                return {"seq": store.act(found.encounter_id, raw, expected_seq=seq).seq}
+                raw, swaps = absent_for_hidden(fight.ruleset, fight.state, actor, action)
+                raw, seq = _unmasked(fight, raw, expected)
+                return committed(raw, seq)
             except StaleSequence:
                 raise
             except FracasError as error:
-                words = restored(kept_secret(store, found, actor, error), swaps)
-                raise FracasError(words) from None
+                words = kept_secret(fight.ruleset, fight.state, found, actor, error)
+                raise FracasError(restored(words, swaps)) from None
 
-        return await answer_write(found, write)
+        return await written(found, write)
 
     @app.post("/api/{token}/undo")
     async def undo(token: str, request: Request) -> Response:
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
-            return {"seq": store.undo(found.encounter_id, expected_seq=_step(data)).seq}
+            step = _required_step(data, "undo")
+            return {"seq": store.undo(found.encounter_id, expected_seq=step).seq}
 
         return await gm_write(token, request, "undo", work)
 
     @app.post("/api/{token}/redo")
     async def redo(token: str, request: Request) -> Response:
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
-            return {"seq": store.redo(found.encounter_id, expected_seq=_step(data)).seq}
+            step = _required_step(data, "redo")
+            return {"seq": store.redo(found.encounter_id, expected_seq=step).seq}
 
         return await gm_write(token, request, "redo", work)
 
@@ -286,6 +339,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
             combatants, label = data.get("combatants"), data.get("label") or None
             link = store.add_player_link(found.encounter_id, combatants, label)  # type: ignore[arg-type]
+            tables.forget_links(found.encounter_id)
             return {"token": link, "url": f"/play/{link}"}
 
         return await gm_write(token, request, "invite players", work)
@@ -293,7 +347,10 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     @app.post("/api/{token}/links/revoke")
     async def revoke_link(token: str, request: Request) -> Response:
         def work(found: Seat, data: dict[str, Any]) -> None:
-            store.revoke_link(found.encounter_id, str(data.get("link")))
+            link = str(data.get("link"))
+            store.revoke_link(found.encounter_id, link)
+            seats.forget(link)
+            tables.forget_links(found.encounter_id)
 
         return await gm_write(token, request, "revoke links", work)
 
@@ -303,7 +360,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
     async def socket(websocket: WebSocket, token: str) -> None:
         await websocket.accept()
         try:
-            found = await seat(token)
+            found = await seat_now(token)
         except Refused:
             await websocket.close(code=4403)
             return
@@ -312,8 +369,11 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         try:
             while True:
                 raw = await websocket.receive_text()
-                since = _since(raw)
-                await hub.catch_up(live, since)
+                data = _socket_message(raw)
+                if data.get("type") == "act":
+                    await socket_act(live, data)
+                else:
+                    await hub.catch_up(live, _since(data))
                 if websocket.application_state == WebSocketState.DISCONNECTED:
                     break  # closed on revocation: nothing more to read
         except WebSocketDisconnect:
@@ -321,22 +381,56 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         finally:
             hub.leave(live)
 
+    async def socket_act(live: Socket, data: dict[str, Any]) -> None:
+        """`{"type": "act", ...}` on a socket: the HTTP act's checks and answer, sent back
+        as `{"type": "acted", ...}` (200) or `{"type": "error", "status": n, ...}`, with
+        `id` echoed when the browser gave one to match answers to its asks."""
+        try:
+            found = await seat(live.seat.token)
+        except Refused:
+            await hub.revoked({live.seat.token})
+            return
+        status, answer = await acted(found, data)
+        kind = "acted" if status == 200 else "error"
+        reply: dict[str, Any] = {"type": kind, **answer}
+        if status != 200:
+            reply["status"] = status
+        if status == 409:
+            # the state goes as this socket's own catch-up, so its later deltas follow on
+            # from it (a state the socket had not been sent would leave them a gap)
+            async with live.lock:
+                snapshot = await run_in_threadpool(tables.snapshot, found)
+                reply["state"] = message(snapshot, live.seen, live.sent)
+                live.seen = snapshot.seq
+        ask = data.get("id")
+        if isinstance(ask, (int, str)) and not isinstance(ask, bool):
+            reply["id"] = ask if isinstance(ask, int) else ask[:64]
+        with contextlib.suppress(Exception):
+            await live.websocket.send_json(reply)
+
     return app
 
 
+def _warm() -> None:
+    """Pay at start what the first fight read would: importing every ruleset, and the
+    fingerprint of the code that snapshots are checked against (store/snapshots.py)."""
+    from fracas.core.registry import available
+    from fracas.store.snapshots import code_fingerprint
+
+    available()
+    code_fingerprint()
+
+
 def _unmasked(
-    store: EncounterStore, seat: Seat, action: dict[str, Any], expected: int | None
+    fight: Fight, action: dict[str, Any], expected: int | None
 ) -> tuple[dict[str, Any], int | None]:
     """A player's action with each `someone@x,y` it names (someone its map shows there but
     cannot identify) turned back into an id, against the step the player decided on; the
     action is then bound to that step, so it cannot land on a board that changed since. An
     action decided on an older step goes on as it is, for the store to call stale."""
-    loaded = store.load(seat.encounter_id)
-    if expected is not None and expected != loaded.seq:
+    if expected is not None and expected != fight.seq:
         return action, expected
-    state = loaded.encounter.state
-    ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
-    return unmask(ruleset, state, str(action["actor"]), action), loaded.seq
+    return unmask(fight.ruleset, fight.state, str(action["actor"]), action), fight.seq
 
 
 def _step(data: dict[str, Any]) -> int | None:
@@ -349,13 +443,28 @@ def _step(data: dict[str, Any]) -> int | None:
     return seq
 
 
-def _since(raw: str) -> int:
-    """The step a browser's `{"seq": n}` says it has; anything else asks for everything."""
+def _required_step(data: dict[str, Any], what: str) -> int:
+    """The step an undo or a redo was decided on, which it must name: taken back on
+    whatever step is current, it could take back an action its GM never saw."""
+    seq = _step(data)
+    if seq is None:
+        raise Refused(f"{what} needs seq: the whole-number step it was decided on", 400)
+    return seq
+
+
+def _socket_message(raw: str) -> dict[str, Any]:
+    """A browser's socket message as a JSON object; anything else reads as `{}` (which
+    asks for everything)."""
     if len(raw) > MAX_MESSAGE_BYTES:
-        return -1
+        return {}
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        return -1
-    seq = data.get("seq") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _since(data: dict[str, Any]) -> int:
+    """The step a browser's `{"seq": n}` says it has; anything else asks for everything."""
+    seq = data.get("seq")
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else -1

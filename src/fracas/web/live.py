@@ -1,15 +1,19 @@
-"""Every connected browser of an encounter, and the step each has seen.
+"""Every connected browser of an encounter, and what each was last sent.
 
-The server is the only authority: a browser sends an action over HTTP, the store verifies
-and appends it, and then `Hub.changed` tells every socket of that encounter to catch up.
-Each socket catches up on its own seat's snapshot, so a player's socket only ever carries
-what that player's page may show. A socket remembers the last step it sent, so only the
-log lines after it travel; a reconnecting browser says which step it last had and resumes
-from there.
+The server is the only authority: a browser sends an action (over HTTP or its socket), the
+store verifies and appends it, and then `Hub.announce` tells every socket of that
+encounter what changed. Each socket is sent its own seat's view only (`table.Snapshot`),
+so a player's socket only ever carries what that player's page may show.
+
+A socket that asks to catch up (on joining, or reconnecting with the last step it had) is
+sent a whole `state` message from that step. After that, each step sends a `delta`: the
+log lines after the socket's last step, and of the page's parts and the map's moving layer
+only those that differ from what that socket was last sent (`Pages.delta`). The parts are
+rendered once per seat view and step and shared by every socket that sees the same.
 
 One server process holds the hub: acts made by another process (`fracas act` on the same
 database) reach the browsers at the next `poll`, which compares each room's step with the
-store's.
+store's and asks the store again about every link this process holds (`seat.Seats`).
 """
 
 from __future__ import annotations
@@ -25,13 +29,15 @@ from starlette.concurrency import run_in_threadpool
 
 from fracas.core.errors import FracasError
 from fracas.store import EncounterStore
-from fracas.web.seat import Refused, Seat, seat_of
-from fracas.web.table import Snapshot, Tables
-
-Render = Callable[[Snapshot, int], dict[str, Any]]
+from fracas.web.seat import Refused, Seat, Seats
+from fracas.web.table import Fight, Snapshot, Tables
 
 REVOKED = 4403
 """The close code of a socket whose link was revoked or is unknown."""
+
+Sent = dict[str, Any]
+"""What a socket was last sent, by piece (`Pages`): each part's markup, the map's two
+pieces and the steps shown as taken back."""
 
 
 @dataclass(eq=False)
@@ -39,18 +45,34 @@ class Socket:
     websocket: WebSocket
     seat: Seat
     seen: int = -1
+    sent: Sent = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
+class Pages:
+    """How a snapshot becomes socket messages (app.py renders the pieces)."""
+
+    def __init__(
+        self,
+        full: Callable[[Snapshot, int, Sent], dict[str, Any]],
+        delta: Callable[[Snapshot, int, Sent], dict[str, Any]],
+    ) -> None:
+        self.full = full
+        """The whole `state` message from a step; `Sent` is filled in with what it holds."""
+        self.delta = delta
+        """The `delta` message from a step against what was sent, which it updates."""
+
+
 class Hub:
-    def __init__(self, store: EncounterStore, tables: Tables, render: Render) -> None:
+    def __init__(self, store: EncounterStore, tables: Tables, seats: Seats, pages: Pages) -> None:
         self.store = store
         self.tables = tables
-        self.render = render
+        self.seats = seats
+        self.pages = pages
         self.rooms: dict[str, set[Socket]] = {}
         self.steps: dict[str, int] = {}
         self._announcing: dict[str, asyncio.Task[None]] = {}
-        self._again: set[str] = set()
+        self._again: dict[str, int] = {}
 
     def join(self, socket: Socket) -> None:
         self.rooms.setdefault(socket.seat.encounter_id, set()).add(socket)
@@ -63,64 +85,132 @@ class Hub:
                 del self.rooms[socket.seat.encounter_id]
                 self.steps.pop(socket.seat.encounter_id, None)
 
-    async def changed(self, encounter_id: str) -> None:
-        """Bring every socket of the encounter up to date."""
-        for socket in list(self.rooms.get(encounter_id, ())):
-            await self.catch_up(socket)
-
-    def announce(self, encounter_id: str) -> None:
-        """Bring the encounter's sockets up to date without the writer waiting for it: an
-        action is acknowledged once it is committed, and the pages follow. Changes that
-        come while a room is being brought up to date are sent together, once, after it;
-        every socket still receives every log line, since each catches up from its own
-        last step."""
-        if encounter_id in self._announcing:
-            self._again.add(encounter_id)
+    async def changed(self, encounter_id: str, at_least: int | None = None) -> None:
+        """Bring every socket of the encounter up to step `at_least` (None: the store's
+        step now): one read of the fight, and every socket's message built in one go in a
+        worker thread (one hand-over for the room, not one per socket), then sent."""
+        sockets = list(self.rooms.get(encounter_id, ()))
+        if not sockets:
             return
+        async with contextlib.AsyncExitStack() as held:
+            for socket in sockets:
+                await held.enter_async_context(socket.lock)
+            unheld = [s for s in sockets if not self.seats.known(s.seat.token)]
+            revoked = await run_in_threadpool(self._revoked, unheld) if unheld else []
+            for socket in revoked:
+                await self._close(socket)
+            sockets = [s for s in sockets if s not in revoked]
+            try:
+                fight, messages = await run_in_threadpool(
+                    self._messages, encounter_id, at_least, sockets
+                )
+            except FracasError as error:
+                for socket in sockets:
+                    await _send(socket, {"type": "error", "error": str(error)})
+                return
+            self.steps[encounter_id] = fight.seq
+            for socket, message in zip(sockets, messages, strict=True):
+                if message is None:
+                    continue
+                socket.seen = fight.seq
+                if not await _send(socket, message):
+                    self.leave(socket)
+
+    def _revoked(self, sockets: list[Socket]) -> list[Socket]:
+        """Of sockets whose token this process no longer holds (revoked here, found revoked
+        by the poll, or just forgotten), those the store no longer lets in."""
+        gone = []
+        for socket in sockets:
+            try:
+                self.seats.fresh(socket.seat.token)
+            except Refused:
+                gone.append(socket)
+        return gone
+
+    def _messages(
+        self, encounter_id: str, at_least: int | None, sockets: list[Socket]
+    ) -> tuple[Fight, list[dict[str, Any] | None]]:
+        """The fight, and each socket's message for it (None: it has this step already):
+        a delta from what it was sent, or the whole state to one not yet sent anything."""
+        fight = self.tables.fight(encounter_id, at_least)
+        messages: list[dict[str, Any] | None] = []
+        for socket in sockets:
+            if socket.seen >= fight.seq and socket.sent:
+                messages.append(None)
+                continue
+            snapshot = self.tables.snapshot(socket.seat, fight)
+            if socket.sent:
+                messages.append(self.pages.delta(snapshot, socket.seen, socket.sent))
+            else:
+                messages.append(self.pages.full(snapshot, socket.seen, socket.sent))
+        return fight, messages
+
+    def announce(self, encounter_id: str, seq: int | None = None) -> None:
+        """Bring the encounter's sockets up to step `seq` without the writer waiting for
+        it: an action is acknowledged once it is committed, and the pages follow. Changes
+        that come while a room is being brought up to date are sent together, once, after
+        it; every socket still receives every log line, since each catches up from its own
+        last step."""
+        wanted = -1 if seq is None else seq
+        if encounter_id in self._announcing:
+            self._again[encounter_id] = max(self._again.get(encounter_id, -1), wanted)
+            return
+        self._again[encounter_id] = wanted
         self._announcing[encounter_id] = asyncio.create_task(self._announce(encounter_id))
 
     async def _announce(self, encounter_id: str) -> None:
         try:
-            while True:
-                self._again.discard(encounter_id)
-                await self.changed(encounter_id)
-                if encounter_id not in self._again:
-                    return
+            while encounter_id in self._again:
+                wanted = self._again.pop(encounter_id)
+                await self.changed(encounter_id, None if wanted < 0 else wanted)
         finally:
             self._announcing.pop(encounter_id, None)
 
-    async def catch_up(self, socket: Socket, since: int | None = None) -> None:
-        """Send the socket its seat's snapshot with the log after `since` (default: after
-        what it was last sent). A link revoked meanwhile closes the socket instead."""
+    async def catch_up(self, socket: Socket, since: int) -> None:
+        """Send the socket its seat's whole state with the log after `since`, asking the
+        store about its link first (a socket revoked meanwhile is closed instead)."""
         async with socket.lock:
-            if since is not None:
-                socket.seen = since
+            socket.seen = since
             try:
-                seat = await run_in_threadpool(seat_of, self.store, socket.seat.token)
+                seat = await run_in_threadpool(self.seats.fresh, socket.seat.token)
                 snapshot = await run_in_threadpool(self.tables.snapshot, seat)
             except Refused:
-                self.leave(socket)
-                with contextlib.suppress(Exception):
-                    await socket.websocket.close(code=REVOKED)
+                await self._close(socket)
                 return
             except FracasError as error:
                 await _send(socket, {"type": "error", "error": str(error)})
                 return
-            self.steps[seat.encounter_id] = snapshot.seq
-            message = self.render(snapshot, socket.seen)
+            socket.sent = {}
+            message = self.pages.full(snapshot, since, socket.sent)
             socket.seen = snapshot.seq
             if not await _send(socket, message):
                 self.leave(socket)
 
+    async def _close(self, socket: Socket) -> None:
+        self.leave(socket)
+        with contextlib.suppress(Exception):
+            await socket.websocket.close(code=REVOKED)
+
+    async def revoked(self, tokens: set[str]) -> None:
+        """Close every socket of the given links at once."""
+        for room in list(self.rooms.values()):
+            for socket in list(room):
+                if socket.seat.token in tokens:
+                    await self._close(socket)
+
     async def poll(self) -> None:
-        """Catch up every room whose fight moved on in another process."""
+        """Close the sockets of links revoked by another process, and catch up every room
+        whose fight moved on in another process."""
+        gone = await run_in_threadpool(self.seats.recheck)
+        if gone:
+            await self.revoked(gone)
         for encounter_id in list(self.rooms):
             try:
                 seq = (await run_in_threadpool(self.store.summary, encounter_id)).seq
             except FracasError:
                 continue
             if seq != self.steps.get(encounter_id):
-                await self.changed(encounter_id)
+                await self.changed(encounter_id, seq)
 
     async def poll_forever(self, every: float) -> None:
         while True:

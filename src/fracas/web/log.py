@@ -9,7 +9,7 @@ that leaves a player nothing to read is left out of that player's log altogether
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fracas.core.events import Event
 from fracas.core.ruleset import BaseRuleset
@@ -31,31 +31,92 @@ def log_lines(
     ruleset: BaseRuleset, setup: EncounterState, entries: Iterable[Entry], viewer: str | None
 ) -> list[LogLine]:
     """The log for `viewer` (None: the GM), oldest first."""
-    out: list[LogLine] = []
-    state = setup
-    done: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
-    undone: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
-    for entry in entries:
-        if entry.kind in ("start", "action"):
-            before = state
-            seen = shown_events(ruleset, before, entry.events, viewer)
-            state = _fold(ruleset, before, entry.events)
-            if entry.kind == "action":
-                done.append((entry.seq, before, entry.events))
-                undone.clear()
+    fold = LogFold(ruleset, setup)
+    fold.extend(entries)
+    return fold.lines(viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One entry as every viewer's log starts from it: the state just before its events."""
+
+    entry: Entry
+    before: EncounterState
+    heading: str | None = None
+    """The words of an undo or a redo line (the same for everyone); None for the others."""
+
+
+class LogFold:
+    """The log folded from the set-up one entry at a time, kept between steps: a new entry
+    costs its own events, not a replay of the evening. The states an entry is judged on do
+    not depend on who reads, so every viewer's lines are drawn from one fold, and each
+    viewer's lines are kept too (`lines` redacts only the entries that viewer has not had)."""
+
+    def __init__(self, ruleset: BaseRuleset, setup: EncounterState) -> None:
+        self.ruleset = ruleset
+        self.state = setup
+        self.seq = -1
+        self.steps: list[_Step] = []
+        self._done: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
+        self._undone: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
+        self._read: dict[str | None, list[LogLine]] = {}
+
+    def extend(self, entries: Iterable[Entry]) -> None:
+        """Fold the entries after the last one folded (older ones are skipped)."""
+        for entry in entries:
+            if entry.seq <= self.seq:
+                continue
+            self.seq = entry.seq
+            if entry.kind in ("start", "action"):
+                before = self.state
+                self.state = _fold(self.ruleset, before, entry.events)
+                if entry.kind == "action":
+                    self._done.append((entry.seq, before, entry.events))
+                    self._undone.clear()
+                self.steps.append(_Step(entry, before))
+            elif entry.kind == "undo" and self._done:
+                step = self._done.pop()
+                self._undone.append(step)
+                self.state = step[1]
+                self.steps.append(_Step(entry, self.state, f"the GM took back step {step[0]}"))
+            elif entry.kind == "redo" and self._undone:
+                step = self._undone.pop()
+                self._done.append(step)
+                self.state = _fold(self.ruleset, self.state, step[2])
+                self.steps.append(_Step(entry, self.state, f"the GM restored step {step[0]}"))
+
+    @property
+    def undone(self) -> frozenset[int]:
+        """The action steps that no longer stand."""
+        standing = {seq for seq, _, _ in self._done}
+        return frozenset(
+            s.entry.seq
+            for s in self.steps
+            if s.entry.kind == "action" and s.entry.seq not in standing
+        )
+
+    def lines(self, viewer: str | None) -> list[LogLine]:
+        """The log for `viewer` (None: the GM) up to the last entry folded, oldest first,
+        each line marked undone as the log now stands."""
+        read = self._read.setdefault(viewer, [])
+        done = read[-1].seq if read else -1
+        for step in self.steps:
+            if step.entry.seq <= done:
+                continue
+            if step.heading is not None:
+                read.append(LogLine(step.entry.seq, step.entry.kind, step.heading, (), False))
+                continue
+            seen = shown_events(self.ruleset, step.before, step.entry.events, viewer)
             if seen or viewer is None:
-                out.append(_line(entry, seen, viewer))
-        elif entry.kind == "undo" and done:
-            step = done.pop()
-            undone.append(step)
-            state = step[1]
-            out.append(LogLine(entry.seq, "undo", f"the GM took back step {step[0]}", (), False))
-        elif entry.kind == "redo" and undone:
-            step = undone.pop()
-            done.append(step)
-            state = _fold(ruleset, state, step[2])
-            out.append(LogLine(entry.seq, "redo", f"the GM restored step {step[0]}", (), False))
-    return out
+                read.append(_line(step.entry, seen, viewer))
+            else:  # nothing for this viewer: a marker keeps `done` moving
+                read.append(LogLine(step.entry.seq, "", "", (), False))
+        undone = self.undone
+        return [
+            line if (line.seq in undone) == line.undone else replace(line, undone=not line.undone)
+            for line in read
+            if line.kind
+        ]
 
 
 def _line(entry: Entry, seen: Sequence[Event], viewer: str | None) -> LogLine:

@@ -9,23 +9,22 @@ combatant's map does not name becomes "someone".
 from __future__ import annotations
 
 import secrets
-from typing import Any, cast
+from typing import Any
 
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.secrecy import SOMEONE, scrub_json
-from fracas.store import EncounterStore
+from fracas.core.state import EncounterState
 from fracas.web.seat import Seat
 
 
-def kept_secret(store: EncounterStore, seat: Seat, actor: str, error: Exception) -> str:
-    """`error`'s words with whom `actor`'s map leaves out (or shows unidentified) called
-    "someone"; the GM's seat reads them whole."""
+def kept_secret(
+    ruleset: BaseRuleset, state: EncounterState, seat: Seat, actor: str, error: Exception
+) -> str:
+    """`error`'s words with whom `actor`'s map of `state` leaves out (or shows
+    unidentified) called "someone"; the GM's seat reads them whole."""
     words = str(error)
     if seat.is_gm:
         return words
-    loaded = store.load(seat.encounter_id)
-    state = loaded.encounter.state
-    ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
     viewer = actor if actor in seat.combatants else seat.viewer(state)
     known = {t.id for t in ruleset.map_view(state, viewer).tokens if t.id is not None}
     hidden = {c.id: SOMEONE for c in state.combatants if c.id not in known}
@@ -37,16 +36,13 @@ FREE_TEXT = ("actor", "do", "text", "note")
 
 
 def absent_for_hidden(
-    store: EncounterStore, seat: Seat, actor: str, raw: dict[str, Any]
+    ruleset: BaseRuleset, state: EncounterState, actor: str, raw: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """`raw` with every combatant its map does not show (named in a target field) swapped
     for an id nobody has, and the swaps made. The rules then refuse it in the very words
     they use for a made-up name: a rule that looks up its target before checking the rest
     would otherwise answer "no weapon 'x'" for someone hidden there and "no combatant" for
     nobody, telling the player who is there."""
-    loaded = store.load(seat.encounter_id)
-    state = loaded.encounter.state
-    ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
     known = {t.id for t in ruleset.map_view(state, actor).tokens if t.id is not None}
     hidden = {c.id for c in state.combatants if c.id not in known}
     swaps: dict[str, str] = {}

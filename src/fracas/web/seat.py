@@ -7,6 +7,8 @@ from that, never from what the browser says about itself.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,3 +74,66 @@ def seat_of(store: EncounterStore, token: str) -> Seat:
     if access is None:
         raise Refused("no such link (it may have been revoked)", 404)
     return Seat(token, access.encounter_id, access.role, access.combatants)
+
+
+class Seats:
+    """The seat behind each token this server has been asked about, kept in the process so
+    an action or an update costs no query to learn who is asking.
+
+    A link revoked through this server is forgotten at once (`forget`); one revoked by
+    another process (`fracas encounter links revoke` on the same database) is found by
+    `recheck`, which the hub's poll runs every two seconds, so such a link works for at most
+    that long after it was revoked (docs/security.md). `fresh` always asks the store: a
+    socket's own request to catch up uses it, so a revoked socket is closed at its next word.
+    """
+
+    def __init__(self, store: EncounterStore, size: int = 4096) -> None:
+        self.store = store
+        self.size = size
+        self._known: OrderedDict[str, Seat] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def seat(self, token: str) -> Seat:
+        found = self.held(token)
+        return found if found is not None else self.fresh(token)
+
+    def held(self, token: str) -> Seat | None:
+        """The seat if this process holds the token, else None (no query)."""
+        with self._lock:
+            return self._known.get(token)
+
+    def fresh(self, token: str) -> Seat:
+        """The seat as the store says now; an unknown or revoked token is refused (and
+        forgotten)."""
+        try:
+            found = seat_of(self.store, token)
+        except Refused:
+            self.forget(token)
+            raise
+        with self._lock:
+            self._known[token] = found
+            self._known.move_to_end(token)
+            while len(self._known) > self.size:
+                self._known.popitem(last=False)
+        return found
+
+    def known(self, token: str) -> bool:
+        """Whether the token is still held as a working link (not revoked as far as this
+        process has heard)."""
+        return self.held(token) is not None
+
+    def forget(self, token: str) -> None:
+        with self._lock:
+            self._known.pop(token, None)
+
+    def recheck(self) -> set[str]:
+        """Ask the store about every token held; forget, and return, those it no longer
+        lets in."""
+        with self._lock:
+            tokens = list(self._known)
+        gone = set()
+        for token in tokens:
+            if self.store.access(token) is None:
+                self.forget(token)
+                gone.add(token)
+        return gone

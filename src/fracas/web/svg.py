@@ -16,6 +16,7 @@ settled before this (core/mapview.py).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
@@ -88,13 +89,39 @@ class Frame:
     """Pixels a unit of the space."""
 
 
+TOKENS_KEPT = 4096
+"""Drawn tokens kept per process (`_token`)."""
+LIVE = "live"
+"""The `data-layer` of the group holding what moves from step to step (fog, overlays,
+tokens, header): a page already showing a map of the same ground swaps only this group."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A map drawn in two pieces: `ground` (the svg element's opening, its background and
+    click targets, and the features), and `live`, the group of what changes as the fight
+    moves. `svg` is the whole map."""
+
+    ground: str
+    live: str
+
+    @property
+    def svg(self) -> str:
+        return self.ground + self.live + "</svg>"
+
+
 def render(view: MapView) -> str:
     """The whole map: background and click targets, zones, features, fog, overlays,
     tokens, then the header and the legend."""
+    return draw(view).svg
+
+
+def draw(view: MapView) -> Drawn:
+    """The map as `render` draws it, in its two pieces (`Drawn`)."""
     colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(view.sides)}
     drawer = DRAWERS[view.space.kind]
     frame, ground = drawer(view, colours)
-    parts = [
+    still = [
         el("rect", {"width": frame.width, "height": frame.height, "fill": "#f8f9fa"}),
         ground,
         el("clipPath", {"id": CLIP}, el("rect", _area(frame))),
@@ -103,6 +130,8 @@ def render(view: MapView) -> str:
             {"clip_path": f"url(#{CLIP})", "class": "features", "pointer_events": "none"},
             *(_feature(f, frame) for f in view.features),
         ),
+    ]
+    moving = [
         _fog(view, frame),
         *(_overlay(o.kind, o.points, o.label, frame) for o in view.overlays),
         _tokens(view, frame, colours),
@@ -122,7 +151,11 @@ def render(view: MapView) -> str:
     }
     origin = frame.place((0.0, 0.0))
     attrs["data_origin_x"], attrs["data_origin_y"] = origin
-    return el("svg", attrs, *parts)
+    opening = el("svg", attrs, "")
+    return Drawn(
+        opening[: -len("</svg>")] + "".join(still),
+        el("g", {"data_layer": LIVE}, *moving),
+    )
 
 
 def _area(frame: Frame) -> dict[str, object]:
@@ -515,7 +548,8 @@ def _tokens(view: MapView, frame: Frame, colours: Mapping[str, str]) -> str:
         seen[token.at] = n + 1
         cx, cy = frame.place(token.at)
         dx, dy, radius = _spread(view.space.kind, n, shared[token.at], min(frame.scale, SLOT))
-        drawn.append(_token(token, cx + dx, cy + dy, frame, colours, radius))
+        colour = colours.get(token.side or "", UNKNOWN)
+        drawn.append(_token(token, cx + dx, cy + dy, frame.scale, colour, radius))
     if unplaced:
         names = ", ".join(t.name for t in unplaced)
         drawn.append(
@@ -544,10 +578,10 @@ def _spread(kind: str, n: int, count: int, room: float) -> tuple[float, float, f
     return ((column - (across - 1) / 2) * gap, (row - (rows - 1) / 2) * gap, radius)
 
 
-def _token(
-    token: Token, cx: float, cy: float, frame: Frame, colours: Mapping[str, str], radius: float
-) -> str:
-    colour = colours.get(token.side or "", UNKNOWN)
+@functools.lru_cache(maxsize=TOKENS_KEPT)
+def _token(token: Token, cx: float, cy: float, scale: float, colour: str, radius: float) -> str:
+    """One token drawn; kept, since from one step to the next most tokens are drawn the
+    same (a token is a frozen value: equal tokens at one place draw alike)."""
     down = token.status not in ("active", "unknown", "unidentified")
     parts = []
     if token.reach:
@@ -557,7 +591,7 @@ def _token(
                 {
                     "cx": cx,
                     "cy": cy,
-                    "r": token.reach * frame.scale,
+                    "r": token.reach * scale,
                     "fill": colour,
                     "fill_opacity": 0.06,
                     "stroke": colour,
@@ -567,7 +601,7 @@ def _token(
                 },
             )
         )
-    if token.size != (1, 1) and frame.scale == CELL:
+    if token.size != (1, 1) and scale == CELL:
         width, length = token.size
         parts.append(
             el(

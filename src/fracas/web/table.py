@@ -11,23 +11,27 @@ whose turn it is, when that combatant is the player's own.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from fracas.core.choices import ActionChoice, action_choices
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
-from fracas.store import EncounterStore, Entry, Link
+from fracas.store import Acted, EncounterStore, Entry, Link
+from fracas.store.limits import action_json
 from fracas.web import svg
-from fracas.web.log import LogLine, log_lines
+from fracas.web.log import LogFold, LogLine
 from fracas.web.seat import Seat
 
 CACHE_SIZE = 256
 """Snapshots kept per server: a broadcast builds one per distinct seat and step, and every
 browser on that seat shares it."""
+FIGHTS = 256
+"""Fights kept in memory per server: more than a server's tables play at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,7 @@ class Snapshot:
     seq: int
     role: str
     viewer: str | None
-    map_svg: str
+    drawn: svg.Drawn
     view: MapView
     tracker: tuple[TrackerRow, ...]
     actor: str | None
@@ -59,43 +63,155 @@ class Snapshot:
     """(id, name) of everyone, for the GM's override and link forms only."""
     links: tuple[Link, ...] = field(default=())
 
+    @property
+    def map_svg(self) -> str:
+        return self.drawn.svg
+
+
+@dataclass(eq=False)
+class Fight:
+    """One encounter as this server last read it: the state at `seq`, and its log folded up
+    to there (log.LogFold), kept between steps so a step costs the server one read of what
+    is new, not a replay of the log for every seat."""
+
+    encounter_id: str
+    title: str
+    ruleset_id: str
+    ruleset: BaseRuleset
+    seq: int
+    state: EncounterState
+    undoable: bool
+    redoable: bool
+    fold: LogFold
+    links: tuple[Link, ...] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
 
 class Tables:
-    """Builds snapshots from the store, keeping the recent ones: the same seat at the same
-    step is the same snapshot, however many browsers ask."""
+    """Builds snapshots from the fights this server keeps in memory (`Fight`), keeping the
+    recent snapshots too: the same seat at the same step is the same snapshot, however many
+    browsers ask. The store stays the authority: a fight is read again whenever a caller
+    needs a step newer than the one kept, and `fight` with no step always asks the store."""
 
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
         self._cache: OrderedDict[tuple[object, ...], Snapshot] = OrderedDict()
-        self._histories: OrderedDict[tuple[str, int], list[Entry]] = OrderedDict()
+        self._fights: OrderedDict[str, Fight] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _history(self, encounter_id: str, seq: int) -> list[Entry]:
-        """The log up to step `seq`, read once for every seat of that step: a step's log
-        never changes once taken (an undo is a later step)."""
+    def fight(self, encounter_id: str, at_least: int | None = None) -> Fight:
+        """The fight at step `at_least` or later, from memory when it is kept that far;
+        None: as the store has it now (one read)."""
         with self._lock:
-            found = self._histories.get((encounter_id, seq))
-        if found is not None:
-            return found
-        entries = [e for e in self.store.history(encounter_id) if e.seq <= seq]
-        if entries and entries[-1].seq == seq:
-            with self._lock:
-                self._histories[(encounter_id, seq)] = entries
-                while len(self._histories) > CACHE_SIZE:
-                    self._histories.popitem(last=False)
-        return entries
+            kept = self._fights.get(encounter_id)
+        if kept is not None and at_least is not None and kept.seq >= at_least:
+            return kept
+        return self._refresh(encounter_id, kept)
 
-    def snapshot(self, seat: Seat) -> Snapshot:
-        loaded = self.store.load(seat.encounter_id)
-        state = loaded.encounter.state
+    def fight_at(self, encounter_id: str, seq: int | None) -> Fight:
+        """The fight for judging an action decided on step `seq`: the kept one when it is at
+        that step (were the store further on, the store refuses the action as stale),
+        else the store's."""
+        with self._lock:
+            kept = self._fights.get(encounter_id)
+        if kept is not None and seq is not None and kept.seq == seq:
+            return kept
+        return self._refresh(encounter_id, kept)
+
+    def record(self, encounter_id: str, acted: Acted, action: dict[str, Any], dice: Any) -> None:
+        """An action this process just committed, taken into the kept fight without a
+        read: the entry is the one the store wrote (the action in its stored spelling, the
+        dice typed in), the state the one the store resolved. Only onto the step right
+        before it; otherwise (a step written meanwhile by another caller or process) the
+        next `fight` reads the store."""
+        if acted.kind != "action":
+            return
+        with self._lock:
+            kept = self._fights.get(encounter_id)
+        if kept is None or kept.seq != acted.seq - 1:
+            return
+        entry = Entry(
+            seq=acted.seq,
+            kind="action",
+            action=json.loads(action_json(action)),
+            events=acted.events,
+            undone=False,
+            at="",
+            dice=None if dice is None else tuple(dice),
+        )
+        made = replace(kept, seq=acted.seq, state=acted.state, undoable=True, redoable=False)
+        with kept.lock:
+            if kept.fold.seq != acted.seq - 1:
+                return
+            kept.fold.extend([entry])
+        with self._lock:
+            if self._fights.get(encounter_id) is kept:
+                self._fights[encounter_id] = made
+
+    def forget_links(self, encounter_id: str) -> None:
+        """The encounter's links changed in this process: read them again when next shown."""
+        with self._lock:
+            kept = self._fights.get(encounter_id)
+        if kept is not None:
+            with kept.lock:
+                kept.links = None
+
+    def _refresh(self, encounter_id: str, kept: Fight | None) -> Fight:
+        loaded = self.store.load(encounter_id)
+        ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
+        if kept is None or kept.seq > loaded.seq or kept.ruleset_id != loaded.ruleset:
+            fold = LogFold(ruleset, loaded.encounter.setup)
+            entries = self.store.history(encounter_id)
+        else:
+            fold = kept.fold
+            entries = self.store.history(encounter_id, after=kept.seq)
+        made = Fight(
+            encounter_id=encounter_id,
+            title=loaded.meta.title,
+            ruleset_id=loaded.ruleset,
+            ruleset=ruleset,
+            seq=loaded.seq,
+            state=loaded.encounter.state,
+            undoable=loaded.encounter.undoable,
+            redoable=loaded.encounter.redoable,
+            fold=fold,
+            links=kept.links if kept is not None else None,
+        )
+        lock = kept.lock if kept is not None and kept.fold is fold else made.lock
+        made.lock = lock
+        with lock:
+            fold.extend(e for e in entries if e.seq <= loaded.seq)
+        with self._lock:
+            now = self._fights.get(encounter_id)
+            if now is None or now.seq <= made.seq:
+                self._fights[encounter_id] = made
+            self._fights.move_to_end(encounter_id)
+            while len(self._fights) > FIGHTS:
+                self._fights.popitem(last=False)
+        return made
+
+    def _links(self, fight: Fight) -> tuple[Link, ...]:
+        with fight.lock:
+            links = fight.links
+        if links is None:
+            links = tuple(self.store.links(fight.encounter_id))
+            with fight.lock:
+                fight.links = links
+        return links
+
+    def snapshot(self, seat: Seat, fight: Fight | None = None) -> Snapshot:
+        """The seat's snapshot of `fight` (default: the fight as the store has it now)."""
+        if fight is None:
+            fight = self.fight(seat.encounter_id)
+        state = fight.state
         viewer = seat.viewer(state)
-        links = tuple(self.store.links(seat.encounter_id)) if seat.is_gm else ()
-        key = (seat.encounter_id, loaded.seq, seat.role, viewer, seat.combatants, links)
+        links = self._links(fight) if seat.is_gm else ()
+        key = (seat.encounter_id, fight.seq, seat.role, viewer, seat.combatants, links)
         with self._lock:
             found = self._cache.get(key)
         if found is not None:
             return found
-        ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
+        ruleset = fight.ruleset
         view = ruleset.map_view(state, viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
         choices = (
@@ -103,23 +219,24 @@ class Tables:
             if actor is not None
             else ()
         )
-        entries = self._history(seat.encounter_id, loaded.seq)
+        with fight.lock:  # the fold may be further on (a newer refresh): cut below
+            lines = fight.fold.lines(viewer)
         made = Snapshot(
             encounter_id=seat.encounter_id,
-            title=loaded.meta.title,
-            ruleset=loaded.ruleset,
-            seq=loaded.seq,
+            title=fight.title,
+            ruleset=fight.ruleset_id,
+            seq=fight.seq,
             role=seat.role,
             viewer=viewer,
-            map_svg=svg.render(view),
+            drawn=svg.draw(view),
             view=view,
             tracker=_tracker(ruleset, state, view),
             actor=actor,
             waiting_for=_turn_name(view),
             choices=choices,
-            log=tuple(log_lines(ruleset, loaded.encounter.setup, entries, viewer)),
-            undoable=seat.is_gm and loaded.encounter.undoable,
-            redoable=seat.is_gm and loaded.encounter.redoable,
+            log=tuple(line for line in lines if line.seq <= fight.seq),
+            undoable=seat.is_gm and fight.undoable,
+            redoable=seat.is_gm and fight.redoable,
             combatants=tuple((c.id, c.name) for c in state.combatants) if seat.is_gm else (),
             links=links,
         )

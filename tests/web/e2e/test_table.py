@@ -218,3 +218,24 @@ PHONE: dict[str, Any] = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+
+def test_a_second_browser_sees_a_move_without_a_reload(server: Server, browser: Browser) -> None:
+    """Issue 12, part 5 (deltas): ada's player moves her a line on the map; the GM's page,
+    open in another browser and never reloaded, shows her token at the new line, swapped
+    into the same map (only its moving layer is replaced: the svg element stays)."""
+    with store_of(server) as store:
+        created = store.create(DUEL, seed=5)
+        ada = store.add_player_link(created.encounter_id, ["ada"])
+    gm = live_page(browser, f"{server.base}/gm/{created.gm_token}")
+    gm.evaluate("document.querySelector('#map svg').dataset.kept = 'yes'; window.still = true")
+    where = "document.querySelector('#map [data-target=ada]').getBoundingClientRect().x"
+    before = gm.evaluate(where)
+    player = live_page(browser, f"{server.base}/play/{ada}")
+    player.click(".choice[data-do=move] summary")
+    player.locator('#map [data-line="2"]').first.click()
+    expect(gm.locator("body")).to_have_attribute("data-seq", "1")
+    gm.wait_for_function(f"{where} < {before}")
+    assert gm.evaluate("document.querySelector('#map svg').dataset.kept") == "yes"
+    assert gm.evaluate("window.still") is True
+    expect(gm.locator("#log li.entry[data-seq='1']")).to_contain_text("ada move to=2")

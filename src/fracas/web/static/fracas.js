@@ -23,26 +23,35 @@
     return holder.content;
   };
 
+  // the map's moving layer (an SVG group), parsed inside an <svg> so it is SVG
+  const layerOf = (html) => fragment(`<svg xmlns="http://www.w3.org/2000/svg">${html}</svg>`).firstChild.firstChild;
+
+  // a "state" message carries the whole page; a "delta" only what changed (docs/web.md)
   function apply(message) {
     if (message.type === "error") { notice(message.error, "error"); return; }
-    if (message.type !== "state") return;
+    if (message.type !== "state" && message.type !== "delta") return;
     const open = openGroup();
     seq = message.seq;
     body.dataset.seq = String(seq);
-    $("#map").replaceChildren(fragment(message.map));
-    for (const [name, html] of Object.entries(message.parts)) {
+    if (message.map !== undefined) $("#map").replaceChildren(fragment(message.map));
+    const layer = $('#map [data-layer="live"]');
+    if (message.live !== undefined && layer) layer.replaceWith(layerOf(message.live));
+    for (const [name, html] of Object.entries(message.parts || {})) {
       const holder = document.getElementById(name);
       if (holder) holder.replaceChildren(fragment(html));
     }
     const log = $("#log");
-    if (message.since < 0) log.replaceChildren();
+    if (message.type === "state" && message.since < 0) log.replaceChildren();
     for (const html of message.log) log.prepend(fragment(html));
-    const undone = new Set(message.undone.map(String));
-    for (const entry of log.querySelectorAll(":scope > li")) {
-      entry.classList.toggle("undone", undone.has(entry.dataset.seq));
+    if (message.undone !== undefined) {
+      const undone = new Set(message.undone.map(String));
+      for (const entry of log.querySelectorAll(":scope > li")) {
+        entry.classList.toggle("undone", undone.has(entry.dataset.seq));
+      }
     }
-    narrowed = null;
-    if (open) {
+    const newPanel = message.parts && message.parts.panel !== undefined;
+    if (newPanel) narrowed = null;
+    if (open && newPanel) {
       const again = document.querySelector(`.choice[data-do="${CSS.escape(open)}"]`);
       if (again) again.open = true;
     }
@@ -83,7 +92,10 @@
     try { data = await response.json(); } catch (e) { data = { error: response.statusText }; }
     if (!response.ok) {
       notice(data.error || "refused", "error");
-      if (data.state) apply(data.state);
+      // the fight moved on: the socket sends the current state as its own catch-up (its
+      // deltas follow on from what it sent), else the state in the answer is shown
+      if (data.state && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ seq }));
+      else if (data.state) apply(data.state);
       return null;
     }
     notice("");
