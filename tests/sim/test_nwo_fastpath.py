@@ -83,23 +83,48 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
     assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
 
 
-def test_the_firefight_is_taken_and_handed_back_at_its_first_step() -> None:
-    """The Ashen Hand's crit effects (the assault rifle's suppression, the shotgun's splash,
-    the spear's grapple, the short blunt's stun) act only once such a crit lands, so the
-    fork is taken; but the sides stand far apart, the first wish is a step, and every trial
-    is handed back and played by the engine."""
-    for spec in (example(FIREFIGHT), _scripted_firefight()):
-        job = make_job(spec, 5, {}, None)
-        fork = build_fork(job)
-        assert fork.fast is not None
-        assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(3))
-        assert play_range(job, 0, 3) == [_engine(fork, job, i) for i in range(3)]
+def test_the_firefight_is_played_by_the_fast_path() -> None:
+    """Its sides start across the depot and must walk to each other round walls and cover
+    (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
+    its attacks of opportunity and Lett's spear standing sentinel): 300 trials, every one
+    the fast path finishes the engine's, and most finished (a draw of Mara's holstered
+    handgun, a bare-handed blow and the spear's grapple still hand a fight back)."""
+    finished = _both(example(FIREFIGHT), 5, range(300), None)
+    assert finished >= 200, f"{finished} of 300 finished"
+
+
+def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
+    """The fork after a first turn (a state, its order fixed), and fights cut by the round
+    limit in mid-walk."""
+    assert _both(_scripted_firefight(), 2, range(80), None) >= 50
+    for max_rounds in (1, 2, 4):
+        assert _both(example(FIREFIGHT), 3, range(40), max_rounds) >= 30
+
+
+def test_the_simulator_answers_for_the_firefight_as_the_engine() -> None:
+    """`fracas sim`'s own path: the fast path's trials and the handed-back ones together."""
+    job = make_job(example(FIREFIGHT), 7, {}, None)
+    fork = build_fork(job)
+    assert play_range(job, 0, 30) == [_engine(fork, job, i) for i in range(30)]
+
+
+def _drawers() -> ScenarioSpec:
+    """Two fighters with only a holstered handgun each, far apart: the first wish is a
+    draw (tactics._draws), which is not restated, so every trial is handed back."""
+    people = [
+        {"id": cid, "side": cid, "position": {"x": x, "y": 1}, "hp": 8, "weapons": [],
+         "holstered": ["handgun"]}
+        for cid, x in (("a", 0), ("b", 7))
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 8, "height": 3}, "combatants": people}
+    )
 
 
 def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early() -> None:
-    """After GIVE_UP_AFTER trials handed back and none finished, the firefight's fast path
-    stops trying (answers None at once); the trials are the engine's all the same."""
-    job = make_job(example(FIREFIGHT), 5, {}, None)
+    """After GIVE_UP_AFTER trials handed back and none finished, a fork's fast path stops
+    trying (answers None at once); the trials are the engine's all the same."""
+    job = make_job(_drawers(), 5, {}, None)
     fork = build_fork(job)
     fast = fork.fast
     assert isinstance(fast, _FastPath)
@@ -145,20 +170,18 @@ def _scripted_firefight(arms: dict[str, list[str]] | None = None) -> ScenarioSpe
     return parse_scenario(data)
 
 
-def test_a_firefight_that_must_move_is_handed_back_and_played_by_the_engine() -> None:
-    """With modelled arms only, the firefight's fork is taken, but the fighters stand far
-    apart: the first wish is a step, and every trial goes back to the engine."""
+def test_a_firefight_with_other_arms_is_walked_by_the_fast_path() -> None:
+    """The firefight's map with the Ashen Hand re-armed (a rifle, an axe, a handgun, a long
+    blade: no spear to stand sentinel, no crit that hands back) and its first turn ended:
+    the scavengers walk and dash to them, every trial the fast path's, and the engine's."""
     arms = {
         "vask": ["bolt_action_rifle"],
         "lett": ["two_handed_axe"],
         "gorm": ["handgun"],
         "sil": ["one_handed_long_blade"],
+        "mara": ["bolt_action_rifle"],
     }
-    job = make_job(_scripted_firefight(arms), 5, {}, None)
-    fork = build_fork(job)
-    assert fork.fast is not None
-    assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(5))
-    assert play_range(job, 0, 5) == [_engine(fork, job, i) for i in range(5)]
+    assert _both(_scripted_firefight(arms), 5, range(60), None) >= 55
 
 
 # -- generated close-quarters fights ----------------------------------------------------------
@@ -335,6 +358,61 @@ def test_generated_fights_are_mostly_played_by_the_fast_path() -> None:
 
     count()
     assert finished * 10 >= played, f"{finished} of {played} trials played by the fast path"
+
+
+@st.composite
+def walks(draw: st.DrawFn) -> dict[str, Any]:
+    """One to three a side starting at either end of a 10x7 map with walls and cover in
+    between, so that every fight begins with walks and dashes (the tile searches, paths
+    round walls and bodies, attacks of opportunity as fighters pass each other, spears
+    standing sentinel, shots after moving): the arms of the close-quarters fights, spears
+    included."""
+    arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range", *CRIT_HANDED_BACK_ARMS, "spear"]
+    sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
+    combatants = []
+    taken = set()
+    for s, size in enumerate(sizes):
+        rows = draw(st.permutations(range(7)))
+        for i in range(size):
+            x = draw(st.sampled_from([0, 1])) if s == 0 else draw(st.sampled_from([8, 9]))
+            tile = (x, rows[i])
+            taken.add(tile)
+            combatants.append(draw(operatives("ab"[s], i, tile, arms_from)))
+    middle = [(x, y) for x in range(2, 8) for y in range(7)]
+    walls = draw(st.lists(st.sampled_from(middle), max_size=8, unique=True))
+    cover = draw(st.lists(st.sampled_from([t for t in middle if t not in walls]), max_size=5))
+    data: dict[str, Any] = {
+        "ruleset": "nwo",
+        "map": {"width": 10, "height": 7, "walls": walls, "cover": sorted(set(cover))},
+        "combatants": combatants,
+    }
+    if draw(st.booleans()):
+        data["order"] = draw(st.permutations([c["id"] for c in combatants]))
+    return data
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=walks(), seed=st.integers(0, 10**6), max_rounds=st.sampled_from([2, 6, 30]))
+def test_generated_fights_that_start_apart_are_the_engines(
+    data: dict[str, Any], seed: int, max_rounds: int
+) -> None:
+    _both(parse_scenario(data), seed, range(4), max_rounds)
+
+
+def test_generated_fights_that_start_apart_are_mostly_the_fast_paths() -> None:
+    """Over a fixed sample of fights that must walk first, the fast path finishes most
+    trials itself (each checked against the engine)."""
+    finished = played = 0
+
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True)
+    @given(data=walks())
+    def count(data: dict[str, Any]) -> None:
+        nonlocal finished, played
+        finished += _both(parse_scenario(data), 7, range(4), None)
+        played += 4
+
+    count()
+    assert finished * 3 >= played, f"{finished} of {played} trials played by the fast path"
 
 
 # -- what the fast path does not model ------------------------------------------------------

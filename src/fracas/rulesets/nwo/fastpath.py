@@ -46,25 +46,13 @@ from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.core.turns import InitiativeTurns
-from fracas.rulesets.nwo.fastpath_fight import Fight
+from fracas.rulesets.nwo.fastpath_fight import RESTATED_EFFECTS, Fight
 from fracas.rulesets.nwo.fastpath_fork import HANDED_BACK_EFFECTS, STATUSES, Compiled
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
 
-MODELLED_EFFECTS = frozenset(
-    {
-        "none",
-        "double_damage",
-        "blade_advantage",
-        "extra_attack_same_target",
-        "extra_attack",
-        "extra_attack_other_target",
-        "stun",
-        "splash_adjacent",
-        "suppress_target",
-    }
-)
+MODELLED_EFFECTS = RESTATED_EFFECTS
 """Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so
 `extra_attack` strikes the same target again and the revolver's `extra_attack_other_target`
 is forgone without a roll. The assault rifle's suppression (`crits._suppress`) lasts until

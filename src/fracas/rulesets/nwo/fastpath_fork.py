@@ -11,22 +11,25 @@ from fracas.core.fastpath import ForkPoint
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
-from fracas.rulesets.nwo.catalog import UNARMED, Weapon, catalog
+from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
 from fracas.rulesets.nwo.rules.attack import strength_bonus
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
+from fracas.rulesets.nwo.rules.movement import SPEAR_REACH
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
-Strike = tuple[int, int]
-"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands; or,
-with `RELOAD` for the foe, a reload of the gun at that place; `BRACE`, a brace."""
+Choice = tuple[int, int, int]
+"""What the tactics chose: a strike (the foe, the weapon's place in the fighter's hands, 0);
+or, with `RELOAD` first, a reload of the gun at that place; `BRACE`, a brace; `MOVE` and
+`DASH`, a walk or a dash to the tile (x, y)."""
 
 RELOAD = -2
 BRACE = -3
-"""With BRACE for the foe, a brace (the weapon's place unused)."""
+MOVE = -4
+DASH = -5
 
 HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
@@ -65,10 +68,13 @@ class Arm:
         "ranged",
         "reach",
         "slot",
+        "swing",
     )
 
-    def __init__(self, weapon: Weapon, slot: int) -> None:
+    def __init__(self, weapon: Weapon, slot: int, who: Operative) -> None:
         self.id = weapon.id
+        self.swing = 0 if weapon.is_ranged else melee_modifier(who, weapon)
+        """attack.melee_modifier with this weapon."""
         self.ranged = weapon.is_ranged
         self.damage = weapon.damage
         self.crit = weapon.crit
@@ -87,13 +93,18 @@ class Arms:
     """What a fighter holds, read once (nobody draws, drops or swaps here)."""
 
     __slots__ = (
+        "aoo",
         "braces",
         "guard",
         "guard_crit",
         "holds_melee",
+        "holstered",
+        "improvised",
+        "melee",
         "reach",
         "reload_order",
         "shoots",
+        "spear",
         "swing",
         "wielded",
     )
@@ -101,7 +112,7 @@ class Arms:
     def __init__(self, who: Operative) -> None:
         hand = who.in_hand  # in the arsenal's order, as the rules read it
         wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # the tactics' order
-        self.wielded = [Arm(w, slot) for slot, w in enumerate(wielded)]
+        self.wielded = [Arm(w, slot, who) for slot, w in enumerate(wielded)]
         melee = [w for w in hand if not w.is_ranged]
         guard = melee[0] if melee else catalog()[UNARMED]  # attack.defending_weapon
         self.guard = melee_modifier(who, guard)
@@ -118,14 +129,26 @@ class Arms:
         ]
         """The guns `tactics._reloads` would reload, in its (the arsenal's) order, by their
         place in `wielded` (arms.verify_reload: a magazine, and rounds counted)."""
+        self.melee = [who.wielded.index(w.id) for w in melee]
+        """The melee weapons in hand by their place in `wielded`, in the arsenal's order
+        (`tactics._strike_after_moving`'s `melee`)."""
+        self.improvised = Arm(catalog()[IMPROVISED], len(wielded), who)
+        self.aoo = self.improvised if self.shoots and not melee else Arm(guard, len(wielded), who)
+        """movement._aoo_weapon: the stock of a gun when no melee weapon is in hand, else
+        the weapon it parries with."""
+        spear = next((w for w in hand if w.reach >= SPEAR_REACH), None)
+        sentinel = any(not w.is_ranged and w.reach >= SPEAR_REACH for w in hand)
+        self.spear = Arm(spear, len(wielded), who) if spear is not None and sentinel else None
+        """movement._sentinels' weapon: the first in hand with a spear's reach, when a
+        melee weapon in hand has it (else nobody stands sentinel)."""
+        self.holstered = bool(who.holstered)
         self.swing = [
             0 if w.is_ranged else melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
 
 
 class Compiled:
-    """One fork read once: the fighters' numbers laid out in lists, the map's answers for
-    every pair of tiles (nobody moves here, so each pair is asked about once per fork)."""
+    """One fork read once: the fighters' numbers laid out in lists, for each trial to copy."""
 
     def __init__(
         self, point: ForkPoint, state: EncounterState, people: tuple[Operative, ...]
@@ -148,7 +171,7 @@ class Compiled:
             sum(arm.slot for arm in a.wielded if p.rounds(arm.id) == 0)
             for a, p in zip(self.arms, people, strict=True)
         ]
-        self.choices: dict[tuple[int | bool, ...], Strike | None] = {}
+        self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
@@ -167,35 +190,17 @@ class Compiled:
             self.round = 0
             self.index = 0
             self.turn = (False, False)
-        n = len(people)
-        board = self.board
-        self.gap = [
-            [board.distance(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.line = [
-            [tuple(board.line(self.tile[a], self.tile[b])) for b in range(n)] for a in range(n)
-        ]
-        self.walled = [
-            [board.sight_blocked(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.covered = [
-            [board.cover_between(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.step = [
-            [self.tile[a] in board.neighbours(self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        """a stands one step from b: `appraisal.distances_to` puts a at 1 from b, the least a
-        tile off b can be, and `tactics._nearer` finds no tile nearer (a diagonal counts one
-        under the default `diagonal` option)."""
-        standing: dict[tuple[int, int], list[int]] = {}
-        for m, tile in enumerate(self.tile):
-            standing.setdefault(tile, []).append(m)
-        self.on_line = [
-            [[m for t in self.line[a][b] for m in standing.get(t, ())] for b in range(n)]
-            for a in range(n)
-        ]
-        """Who stands on the line of fire from a to b, nearest a first, in listing order on
-        one tile (attack.characters_in_the_way before its status test)."""
+        self.moved = [p.moved for p in people]
+        self.aoo_used = [p.aoo_used for p in people]
+        self.did = [p.acted for p in people]
+        self.movement = [p.movement for p in people]
+        """operative.movement: six tiles less the armor's penalty."""
+        self.dash = [budget_of_dash(p.movement) for p in people]
+
+
+def budget_of_dash(movement: int) -> int:
+    """movement.budget for a dash under the default `dash_with_armor`: double the movement."""
+    return movement * 2
 
 
 def _blade_count(who: Operative) -> int:
