@@ -184,6 +184,56 @@ def test_a_firefight_with_other_arms_is_walked_by_the_fast_path() -> None:
     assert _both(_scripted_firefight(arms), 5, range(60), None) >= 55
 
 
+def _crowd() -> ScenarioSpec:
+    """Two against six across a walled yard: the two weigh strikes at the `NEAREST` four
+    foes only (tactics._options with `nearest`) when they look for a tile."""
+    raiders = [
+        {
+            "id": f"r{i}",
+            "side": "raiders",
+            "position": {"x": 9, "y": y},
+            "hp": 6,
+            "skills": {"aiming": 4, "melee": 4},
+            "weapons": ["handgun" if i % 2 else "one_handed_axe"],
+        }
+        for i, y in enumerate((0, 2, 3, 5, 6, 8))
+    ]
+    pair = [
+        {
+            "id": "ash",
+            "side": "pair",
+            "position": {"x": 0, "y": 3},
+            "hp": 14,
+            "armor": "medium",
+            "skills": {"aiming": 8},
+            "weapons": ["bolt_action_rifle"],
+        },
+        {
+            "id": "bex",
+            "side": "pair",
+            "position": {"x": 0, "y": 5},
+            "hp": 14,
+            "armor": "light",
+            "skills": {"melee": 8, "strength": 8},
+            "weapons": ["two_handed_axe"],
+        },
+    ]
+    board = {
+        "width": 10,
+        "height": 9,
+        "walls": [[4, 2], [4, 3], [5, 6], [6, 6]],
+        "cover": [[3, 5], [7, 2], [7, 3]],
+    }
+    return parse_scenario({"ruleset": "nwo", "map": board, "combatants": [*pair, *raiders]})
+    # fmt: skip
+
+
+def test_a_crowd_is_weighed_at_the_nearest_foes_by_the_fast_path() -> None:
+    """tactics.NEAREST: a fighter looking for a tile weighs strikes at the four nearest
+    foes only. Two against six: every trial the fast path finishes is the engine's."""
+    assert _both(_crowd(), 4, range(60), None) >= 50
+
+
 # -- generated close-quarters fights ----------------------------------------------------------
 
 MODELLED_ARMS = [

@@ -438,7 +438,7 @@ class Fight:
     def attack(self, n: int, target: int, w: int) -> None:
         """attack.resolve: the action is spent, then one strike."""
         self.acted = True
-        self.strike(n, target, self.c.arms[n].wielded[w], 0)
+        self.strike(n, target, self.c.arms[n].by_place[w], 0)
 
     def panel(self, modifier: int, edge: int, crit: tuple[int, ...]) -> tuple[int, bool]:
         """panel.roll (best_pair advantage): the total and whether the kept pair crits."""

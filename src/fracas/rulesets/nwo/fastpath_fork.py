@@ -95,6 +95,8 @@ class Arms:
     __slots__ = (
         "aoo",
         "braces",
+        "by_place",
+        "fists",
         "guard",
         "guard_crit",
         "holds_melee",
@@ -105,6 +107,7 @@ class Arms:
         "reload_order",
         "shoots",
         "spear",
+        "stock",
         "swing",
         "wielded",
     )
@@ -133,6 +136,16 @@ class Arms:
         """The melee weapons in hand by their place in `wielded`, in the arsenal's order
         (`tactics._strike_after_moving`'s `melee`)."""
         self.improvised = Arm(catalog()[IMPROVISED], len(wielded), who)
+        self.stock = len(wielded)
+        """The improvised weapon's place (`by_place`): a gun's stock, swung bare-handed."""
+        self.fists = len(wielded) + 1
+        """Bare hands' place (`by_place`): `Operative.weapon` always finds them."""
+        self.by_place = [
+            *self.wielded,
+            self.improvised,
+            Arm(catalog()[UNARMED], len(wielded) + 1, who),
+        ]
+        """The weapons in hand by their place, then the stock, then bare hands."""
         self.aoo = self.improvised if self.shoots and not melee else Arm(guard, len(wielded), who)
         """movement._aoo_weapon: the stock of a gun when no melee weapon is in hand, else
         the weapon it parries with."""

@@ -3,8 +3,7 @@
 restates; the costly geometry (lines of fire, threat zones, cover counts, walking distances,
 reachable tiles and paths) is asked of the very caches the tactics read (`appraisal`'s and
 `grid._search`'s), so both see the same answers in the same order. A wish that is not
-restated (a draw or swap, a bare-handed strike, an attack that `verify` refuses) hands the
-fight back. See nwo/fastpath.py for what is modelled and why."""
+restated (a draw or swap) hands the fight back. See nwo/fastpath.py for what is modelled and why."""
 
 from __future__ import annotations
 
@@ -142,13 +141,26 @@ def decide(f: Fight, n: int) -> Choice | None:
         return reload
     if arms.holstered:
         raise Handback  # tactics._draws: a draw or swap is not restated
-    if arms.shoots and any(f.gap(look.tile, t) <= 1 for t in look.foe_tiles):
-        raise Handback  # tactics._bare_strikes: the stock of a gun is not restated
+    bare = _bare_strike(look, moved)
+    if bare is not None:
+        return bare
     if look.mobile and not f.moved[n]:
         target = _nearer(look, _dash_target(look))
         if target is not None:
             return (DASH, *target)
     return _approach(look)
+
+
+def _bare_strike(look: Look, moved: bool) -> Choice | None:
+    """tactics._bare_strikes: fists, and the stock of a gun in hand, the better first (of
+    equals the fists); `verify` accepts whichever is found (in reach, the action unused)."""
+    arms = look.f.c.arms[look.n]
+    kinds = (arms.fists, arms.stock) if arms.shoots else (arms.fists,)
+    strikes = [s for kind in kinds if (s := _best_strike(look, look.tile, (kind,), moved))]
+    if not strikes:
+        return None
+    best = max(strikes, key=lambda s: s[0])  # the first of the best, as a stable sort has it
+    return (best[2], best[3], 0)
 
 
 def _reloads(f: Fight, n: int) -> Choice | None:
@@ -179,7 +191,7 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
         here = look.tile
         closest = sorted(foes, key=lambda m: f.gap(here, f.tile[m]))[:NEAREST]
         foes = [m for m in foes if m in closest]
-    mine = c.arms[n].wielded
+    mine = c.arms[n].by_place
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
     found = []
     for w in weapons:
