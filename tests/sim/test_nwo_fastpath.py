@@ -1,20 +1,19 @@
 """The `nwo` simulation fast path plays exactly the engine's fights, seed for seed.
 
-nwo/fastpath.py restates close-quarters exchanges (strikes from where one stands, the
-attack with its panel rolls, characters in the way, cover, armor, the modelled crit
-effects, the turn flow) so that `fracas sim` need not build events. That is only allowed
-because this file holds every trial it finishes equal to the one the engine's loop
-(`sim.trial.play`, the `tactics` policy) reports with the same seed: winner, rounds, end,
-every combatant's HP, standing, damage dealt and taken. A trial it hands back (a wish to
-move, reload, draw or brace) is played by the engine, and the simulator's own answer is
-checked against the engine's for those too.
+nwo/fastpath.py restates the fight (the tactics' choices, their tile searches over the
+same cached geometry, walks and dashes with attacks of opportunity and sentinels, draws
+and swaps, the attack with its panel rolls, characters in the way, cover, armor, the
+modelled crit effects, the turn flow) so that `fracas sim` need not build events. That
+is only allowed because this file holds every trial it finishes equal to the one the
+engine's loop (`sim.trial.play`, the `tactics` policy) reports with the same seed: winner,
+rounds, end, every combatant's HP, standing, damage dealt and taken. A trial it hands back
+(a crit it does not restate lands) is played by the engine, and the simulator's own
+answer is checked against the engine's for those too.
 
-Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
-the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml`'s fork is
-taken now (its stun and splash crits are played, its suppression and spear grapple hand
-a fight back only where such a crit lands), but its sides stand apart and every trial is
-handed back at the first step toward the foes; after a few, its fast path stops trying.
-Reloads, braces, stuns and splashes have fights of their own here.
+Which examples it covers: `nwo-ambush-at-the-pump.yaml` (close quarters: every trial is
+played by the fast path) and `nwo-firefight.yaml` (its sides walk to each other: nearly
+every trial is the fast path's). Reloads, braces, stuns, splashes, crowds and generated
+fights, close-quarters ones and ones that start apart, have tests of their own here.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from hypothesis import strategies as st
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
+from fracas.rulesets.nwo.fastpath_fight import Fight
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
 from fracas.sim.policies import POLICIES
@@ -86,11 +86,12 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
 def test_the_firefight_is_played_by_the_fast_path() -> None:
     """Its sides start across the depot and must walk to each other round walls and cover
     (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
-    its attacks of opportunity and Lett's spear standing sentinel): 300 trials, every one
-    the fast path finishes the engine's, and most finished (a draw of Mara's holstered
-    handgun, a bare-handed blow and the spear's grapple still hand a fight back)."""
+    its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
+    holstered handgun, blows with a rifle's stock): 300 trials, every one the fast path
+    finishes the engine's, and nearly all finished (the spear's grapple and a bare hand's
+    crit still hand a fight back)."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
-    assert finished >= 200, f"{finished} of 300 finished"
+    assert finished >= 280, f"{finished} of 300 finished"
 
 
 def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
@@ -108,23 +109,14 @@ def test_the_simulator_answers_for_the_firefight_as_the_engine() -> None:
     assert play_range(job, 0, 30) == [_engine(fork, job, i) for i in range(30)]
 
 
-def _drawers() -> ScenarioSpec:
-    """Two fighters with only a holstered handgun each, far apart: the first wish is a
-    draw (tactics._draws), which is not restated, so every trial is handed back."""
-    people = [
-        {"id": cid, "side": cid, "position": {"x": x, "y": 1}, "hp": 8, "weapons": [],
-         "holstered": ["handgun"]}
-        for cid, x in (("a", 0), ("b", 7))
-    ]  # fmt: skip
-    return parse_scenario(
-        {"ruleset": "nwo", "map": {"width": 8, "height": 3}, "combatants": people}
-    )
-
-
-def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early() -> None:
+def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """After GIVE_UP_AFTER trials handed back and none finished, a fork's fast path stops
-    trying (answers None at once); the trials are the engine's all the same."""
-    job = make_job(_drawers(), 5, {}, None)
+    trying (answers None at once); the trials are the engine's all the same. (Every trial
+    of the firefight is restated now but for a few crits, so the hand-back is forced.)"""
+    monkeypatch.setattr(Fight, "play", lambda self, max_rounds: None)
+    job = make_job(example(FIREFIGHT), 5, {}, None)
     fork = build_fork(job)
     fast = fork.fast
     assert isinstance(fast, _FastPath)
@@ -225,7 +217,6 @@ def _crowd() -> ScenarioSpec:
         "cover": [[3, 5], [7, 2], [7, 3]],
     }
     return parse_scenario({"ruleset": "nwo", "map": board, "combatants": [*pair, *raiders]})
-    # fmt: skip
 
 
 def test_a_crowd_is_weighed_at_the_nearest_foes_by_the_fast_path() -> None:
@@ -450,8 +441,8 @@ def test_generated_fights_that_start_apart_are_the_engines(
 
 
 def test_generated_fights_that_start_apart_are_mostly_the_fast_paths() -> None:
-    """Over a fixed sample of fights that must walk first, the fast path finishes most
-    trials itself (each checked against the engine)."""
+    """Over a fixed sample of fights that must walk first, the fast path finishes nine in
+    ten trials at least itself (each checked against the engine)."""
     finished = played = 0
 
     @settings(max_examples=40, deadline=None, database=None, derandomize=True)
@@ -462,7 +453,7 @@ def test_generated_fights_that_start_apart_are_mostly_the_fast_paths() -> None:
         played += 4
 
     count()
-    assert finished * 3 >= played, f"{finished} of {played} trials played by the fast path"
+    assert finished * 10 >= played * 9, f"{finished} of {played} trials played by the fast path"
 
 
 # -- what the fast path does not model ------------------------------------------------------

@@ -11,9 +11,11 @@ from fracas.rulesets.nwo.fastpath_fork import (
     BRACE,
     DASH,
     DEAD,
+    DRAW,
     HANDED_BACK_EFFECTS,
     MOVE,
     RELOAD,
+    SWAP,
     UNCONSCIOUS,
     Arm,
     Choice,
@@ -76,6 +78,8 @@ class Fight:
         self.spent = c.spent[:]
         self.blade = c.blade[:]
         self.tile = c.tile[:]
+        self.arms = c.arms[:]
+        """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.moved = c.moved[:]
         self.aoo_used = c.aoo_used[:]
         self.did = c.did[:]
@@ -119,6 +123,9 @@ class Fight:
                     if kind == BRACE:
                         self.acted = True  # posture.resolve_brace: the action, and BRACED
                         self.braced[n] = True
+                        continue
+                    if kind in (DRAW, SWAP):
+                        self.take_up(n, choice[1], swap=kind == SWAP)
                         continue
                     if kind == MOVE:
                         self.move(n, (choice[1], choice[2]), dash=False)
@@ -226,7 +233,7 @@ class Fight:
         """common.engagers: a hostile, active, upright fighter with a melee weapon in hand
         within its reach of `n` (nobody is prone here)."""
         c = self.c
-        status, side, dashing, arms, tile = self.status, c.side, self.dashing, c.arms, self.tile
+        status, side, dashing, arms, tile = self.status, c.side, self.dashing, self.arms, self.tile
         if status[n] != ACTIVE:
             return False
         distance = c.board.distance
@@ -270,6 +277,7 @@ class Fight:
             *self.status,
             *self.dashing,
             *self.tile,
+            *self.arms,
         )
         choices = self.c.choices
         try:
@@ -348,7 +356,7 @@ class Fight:
                 self.moved[n] = start + index - 1
                 for m in leaving:
                     self.aoo_used[m] = True
-                    self.strike(m, n, self.c.arms[m].aoo, 0)
+                    self.strike(m, n, self.arms[m].aoo, 0)
                     if self.status[n] != ACTIVE:
                         return  # _halted: the fallen simply stop
                     if self.stunned[n]:
@@ -379,7 +387,7 @@ class Fight:
         the attack (movement._may_take_aoo: once a round, not dashing, not stunned)."""
         if self.aoo_used[m] or self.dashing[m] or self.stunned[m] or self.status[n] != ACTIVE:
             return False
-        reach = self.c.arms[m].reach
+        reach = self.arms[m].reach
         where = self.tile[m]
         distance = self.c.board.distance
         return distance(where, here) <= reach < distance(where, there)
@@ -388,7 +396,7 @@ class Fight:
         """movement._sentinels: a spear in hand whose reach (it engages) the mover steps
         into, its reaction unused, not stunned, and (option sentinel_needs_action) the
         wielder's action for the round still free (common.round_action_free)."""
-        arms = self.c.arms[m]
+        arms = self.arms[m]
         if arms.spear is None or self.aoo_used[m] or self.stunned[m] or self.dashing[m]:
             return False
         if self.status[n] != ACTIVE or self.pledged[m]:
@@ -407,9 +415,22 @@ class Fight:
         self.did[m] = True
         if self.order.index(m) > self.index:
             self.pledged[m] = True
-        spear = self.c.arms[m].spear
+        spear = self.arms[m].spear
         assert spear is not None  # `sentinel` asked
         return self.strike(m, n, spear, 0)
+
+    # -- drawing and swapping (rules/arms.py) -------------------------------------------
+
+    def take_up(self, n: int, k: int, *, swap: bool) -> None:
+        """arms.resolve_draw and resolve_swap: the action, then the holstered weapon in hand
+        beside what is held (a draw) or instead of it (a swap, which holsters the rest)."""
+        arms = self.arms[n]
+        weapon = arms.spare[k].id
+        wielded = (weapon,) if swap else (*arms.ids, weapon)
+        self.acted = True
+        arms = self.arms[n] = self.c.hold(n, wielded)
+        ammo = self.ammo[n]
+        self.dry[n] = sum(arm.slot for arm in arms.wielded if ammo.get(arm.id) == 0)
 
     # -- reloading (rules/arms.py) ---------------------------------------------------------
 
@@ -418,7 +439,7 @@ class Fight:
         DC 10 on a plain panel (no modelled condition gives it an edge). A pass fills the
         magazine and keeps the action; a failure spends action and movement, and fills it
         only if the turn was still whole (not moved, movement not yet spent)."""
-        weapon = self.c.arms[n].wielded[w]
+        weapon = self.arms[n].wielded[w]
         r = self.r
         passed = r(1, 6) + r(1, 6) + self.c.aiming[n] >= RELOAD_DC
         if not passed:
@@ -429,7 +450,7 @@ class Fight:
                 return
         assert weapon.magazine is not None
         self.ammo[n][weapon.id] = weapon.magazine
-        for arm in self.c.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
+        for arm in self.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
             if arm.id == weapon.id:
                 self.dry[n] &= ~arm.slot
 
@@ -438,7 +459,7 @@ class Fight:
     def attack(self, n: int, target: int, w: int) -> None:
         """attack.resolve: the action is spent, then one strike."""
         self.acted = True
-        self.strike(n, target, self.c.arms[n].by_place[w], 0)
+        self.strike(n, target, self.arms[n].by_place[w], 0)
 
     def panel(self, modifier: int, edge: int, crit: tuple[int, ...]) -> tuple[int, bool]:
         """panel.roll (best_pair advantage): the total and whether the kept pair crits."""
@@ -517,8 +538,8 @@ class Fight:
             bonus = COVER_BONUS if covered and weapon.effect != "flame_area" else 0
             crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
         else:
-            bonus = c.arms[target].guard
-            crit_faces = c.arms[target].guard_crit
+            bonus = self.arms[target].guard
+            crit_faces = self.arms[target].guard_crit
         if self.status[target] != ACTIVE:
             return "critical" if attack_crit else "hit"
         edge = self.blade[target] or (self.braced[target] and not weapon.ranged)  # defense_edge

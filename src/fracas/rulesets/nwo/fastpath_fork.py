@@ -9,6 +9,7 @@ from typing import cast
 
 from fracas.core.fastpath import ForkPoint
 from fracas.core.grid import Grid
+from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
@@ -30,6 +31,9 @@ RELOAD = -2
 BRACE = -3
 MOVE = -4
 DASH = -5
+DRAW = -6
+SWAP = -7
+"""With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
 
 HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
@@ -90,22 +94,25 @@ class Arm:
 
 
 class Arms:
-    """What a fighter holds, read once (nobody draws, drops or swaps here)."""
+    """What a fighter holds as the rules read it, read once per fighter and hands
+    (`Compiled.hold`: a draw or swap changes them)."""
 
     __slots__ = (
         "aoo",
         "braces",
         "by_place",
         "fists",
+        "free_hands",
         "guard",
         "guard_crit",
         "holds_melee",
-        "holstered",
+        "ids",
         "improvised",
         "melee",
         "reach",
         "reload_order",
         "shoots",
+        "spare",
         "spear",
         "stock",
         "swing",
@@ -154,7 +161,12 @@ class Arms:
         self.spear = Arm(spear, len(wielded), who) if spear is not None and sentinel else None
         """movement._sentinels' weapon: the first in hand with a spear's reach, when a
         melee weapon in hand has it (else nobody stands sentinel)."""
-        self.holstered = bool(who.holstered)
+        self.ids = tuple(who.wielded)
+        self.free_hands = who.free_hands
+        spare = [w for w in who.arsenal if w.id in who.holstered]
+        spare.sort(key=lambda w: w.damage, reverse=True)  # tactics._draws' order
+        self.spare = [Arm(w, len(wielded) + 2, who) for w in spare]
+        """The holstered weapons, most damaging first (ties in the arsenal's order)."""
         self.swing = [
             0 if w.is_ranged else melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
@@ -172,7 +184,14 @@ class Compiled:
         sides = list(dict.fromkeys(p.side for p in people))
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
+        self.people = people
         self.arms = [Arms(p) for p in people]
+        self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
+            (n, a.ids): a for n, a in enumerate(self.arms)
+        }
+        self.ready = [(*p.wielded, *p.holstered) for p in people]
+        """What is in hand or holstered: a draw or a swap moves weapons between the two
+        (arms.resolve_draw, resolve_swap), nothing else changes either here."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
         self.tile = [p.tile for p in people]
         self.max_hp = [p.max_hp for p in people]
@@ -209,6 +228,17 @@ class Compiled:
         self.movement = [p.movement for p in people]
         """operative.movement: six tiles less the armor's penalty."""
         self.dash = [budget_of_dash(p.movement) for p in people]
+
+    def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:
+        """The arms of fighter `n` with `wielded` in hand and the rest of its ready weapons
+        holstered, read once per fork."""
+        key = (n, wielded)
+        found = self.held.get(key)
+        if found is None:
+            holstered = tuple(w for w in self.ready[n] if w not in wielded)
+            who = replace(self.people[n], wielded=wielded, holstered=holstered)
+            found = self.held[key] = Arms(who)
+        return found
 
 
 def budget_of_dash(movement: int) -> int:

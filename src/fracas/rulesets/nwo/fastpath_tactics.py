@@ -3,7 +3,7 @@
 restates; the costly geometry (lines of fire, threat zones, cover counts, walking distances,
 reachable tiles and paths) is asked of the very caches the tactics read (`appraisal`'s and
 `grid._search`'s), so both see the same answers in the same order. A wish that is not
-restated (a draw or swap) hands the fight back. See nwo/fastpath.py for what is modelled and why."""
+restated hands the fight back. See nwo/fastpath.py for what is modelled and why."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ from fracas.rulesets.nwo.fastpath_fork import (
     BRACE,
     DASH,
     DEAD,
+    DRAW,
     MOVE,
     RELOAD,
+    SWAP,
     UNCONSCIOUS,
     Arm,
     Choice,
@@ -42,6 +44,9 @@ from fracas.rulesets.nwo.tactics import (
 
 if TYPE_CHECKING:
     from fracas.rulesets.nwo.fastpath_fight import Fight
+
+
+NOBODY: frozenset[Tile] = frozenset()
 
 
 class Handback(Exception):
@@ -99,7 +104,7 @@ class Look:
         self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
         self.backed = backed
         self.hurt = f.hurt(n)
-        arms = c.arms
+        arms = f.arms
         reaches = tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
         self.threat = _zone(c.board, reaches)
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
@@ -118,7 +123,7 @@ def decide(f: Fight, n: int) -> Choice | None:
     look = Look(f, n, foes)
     if f.acted:
         return _after_acting(look)
-    arms = c.arms[n]
+    arms = f.arms[n]
     moved = f.moved[n] > 0
     here = _best_strike(look, look.tile, range(len(arms.wielded)), moved)
     if here is None:
@@ -139,8 +144,9 @@ def decide(f: Fight, n: int) -> Choice | None:
     reload = _reloads(f, n)
     if reload is not None:
         return reload
-    if arms.holstered:
-        raise Handback  # tactics._draws: a draw or swap is not restated
+    draw = _draws(look, moved)
+    if draw is not None:
+        return draw
     bare = _bare_strike(look, moved)
     if bare is not None:
         return bare
@@ -151,10 +157,27 @@ def decide(f: Fight, n: int) -> Choice | None:
     return _approach(look)
 
 
+def _draws(look: Look, moved: bool) -> Choice | None:
+    """tactics._draws: the first holstered weapon (most damaging first) that could strike
+    from here (its line of fire asked with nobody standing about), or any when the hands
+    are empty: drawn beside what is held if the hands are free for it, else swapped for
+    it (both accepted by `verify` with the action unused)."""
+    f = look.f
+    arms = f.arms[look.n]
+    for k, arm in enumerate(arms.spare):
+        if arms.wielded and not any(
+            _hit_chance(look, look.tile, foe, arm, moved, look.engaged, plain=True) > 0
+            for foe in look.foes
+        ):
+            continue
+        return (DRAW if arm.hands <= arms.free_hands else SWAP, k, 0)
+    return None
+
+
 def _bare_strike(look: Look, moved: bool) -> Choice | None:
     """tactics._bare_strikes: fists, and the stock of a gun in hand, the better first (of
     equals the fists); `verify` accepts whichever is found (in reach, the action unused)."""
-    arms = look.f.c.arms[look.n]
+    arms = look.f.arms[look.n]
     kinds = (arms.fists, arms.stock) if arms.shoots else (arms.fists,)
     strikes = [s for kind in kinds if (s := _best_strike(look, look.tile, (kind,), moved))]
     if not strikes:
@@ -165,7 +188,7 @@ def _bare_strike(look: Look, moved: bool) -> Choice | None:
 
 def _reloads(f: Fight, n: int) -> Choice | None:
     """tactics._reloads: an empty gun in hand, in the arsenal's order."""
-    arms = f.c.arms[n]
+    arms = f.arms[n]
     for w in arms.reload_order:
         if f.dry[n] & arms.wielded[w].slot:
             return (RELOAD, w, 0)
@@ -191,13 +214,13 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
         here = look.tile
         closest = sorted(foes, key=lambda m: f.gap(here, f.tile[m]))[:NEAREST]
         foes = [m for m in foes if m in closest]
-    mine = c.arms[n].by_place
+    mine = f.arms[n].by_place
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
     found = []
     for w in weapons:
         arm = mine[w]
         for foe in foes:
-            chance = beats(aim) if arm.ranged else beats(arm.swing - c.arms[foe].guard)
+            chance = beats(aim) if arm.ranged else beats(arm.swing - f.arms[foe].guard)
             found.append((_worth(f, foe, arm, chance), len(found), w, arm, foe))
     found.sort(key=lambda option: (-option[0], option[1]))
     look.options[key] = found
@@ -239,19 +262,29 @@ def _best_strike(
     return best
 
 
-def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool) -> float:
-    """appraisal.hit_chance, its line of fire asked of the same cache."""
+def _hit_chance(
+    look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool, plain: bool = False
+) -> float:
+    """appraisal.hit_chance, its line of fire asked of the same cache; `plain`, with
+    nobody standing about (its default `occupied` and `shields`), and the magazine read
+    from the rounds (the weapon may be holstered)."""
     f = look.f
     c = f.c
     target = f.tile[foe]
     gap = f.gap(tile, target)
     if not arm.ranged:
-        return beats(arm.swing - c.arms[foe].guard) if gap <= arm.reach else 0.0
+        return beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
     if (arm.range is not None and gap > arm.range) or (engaged and arm.hands == 2):
         return 0.0
-    if f.dry[look.n] & arm.slot:
+    if plain:
+        rounds = f.ammo[look.n].get(arm.id)
+        if rounds is not None and rounds <= 0:
+            return 0.0
+        verdict = _line_of_fire(c.board, tile, target, NOBODY, NOBODY)
+    elif f.dry[look.n] & arm.slot:
         return 0.0
-    verdict = _line_of_fire(c.board, tile, target, look.blocked, look.shields)
+    else:
+        verdict = _line_of_fire(c.board, tile, target, look.blocked, look.shields)
     if verdict is _RULED_OUT:
         return 0.0
     screened = arm.effect != "flame_area" and verdict is _SCREENED
@@ -285,7 +318,7 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
         return None
     f = look.f
     c = f.c
-    arms = c.arms[look.n]
+    arms = f.arms[look.n]
     melee = tuple(arms.melee)
     everything = tuple(range(len(arms.wielded)))
     hurt = look.hurt
@@ -311,7 +344,7 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
 
 def _shooters(look: Look) -> tuple[Tile, ...]:
     """appraisal.sheltered's shooters: the foes with a gun in hand."""
-    arms = look.f.c.arms
+    arms = look.f.arms
     return tuple(t for m, t in zip(look.foes, look.foe_tiles, strict=True) if arms[m].shoots)
 
 
@@ -319,7 +352,7 @@ def _dash_target(look: Look) -> dict[Tile, int]:
     """tactics._dash_target's tiles: a dash's reach, out of the foes' melee reach for a
     shooter (`_nearer` then picks)."""
     tiles = reachable(look.f, look.n, dash=True)
-    if look.f.c.arms[look.n].shoots:
+    if look.f.arms[look.n].shoots:
         tiles = {t: cost for t, cost in tiles.items() if t not in look.threat}
     return tiles
 
@@ -359,7 +392,7 @@ def _after_acting(look: Look) -> Choice | None:
     if not look.mobile or look.engaged or (f.shot and not f.moved[n]):
         return None
     c = f.c
-    if c.arms[n].shoots:
+    if f.arms[n].shoots:
         board = c.board
         reach = c.movement[n] + 1
         if all(f.gap(look.tile, t) > reach for t in board.cover):
