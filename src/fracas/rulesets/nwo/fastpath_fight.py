@@ -78,6 +78,8 @@ class Fight:
         self.spent = c.spent[:]
         self.blade = c.blade[:]
         self.tile = c.tile[:]
+        self.gap = c.distance
+        """The map's distance between two tiles (`Compiled.distance`)."""
         self.arms = c.arms[:]
         """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.moved = c.moved[:]
@@ -236,7 +238,7 @@ class Fight:
         status, side, dashing, arms, tile = self.status, c.side, self.dashing, self.arms, self.tile
         if status[n] != ACTIVE:
             return False
-        distance = c.board.distance
+        distance = self.gap
         for m in range(len(status)):
             if (
                 m != n
@@ -248,10 +250,6 @@ class Fight:
             ):
                 return True
         return False
-
-    def gap(self, a: Tile, b: Tile) -> int:
-        """The map's distance between two tiles (a diagonal counts one by default)."""
-        return self.c.board.distance(a, b)
 
     def hurt(self, n: int) -> bool:
         return self.ahp[n] == 0 and self.hp[n] * HURT_SHARE <= self.c.max_hp[n]
@@ -307,7 +305,7 @@ class Fight:
     def within(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
         """attack.check_can_strike's reach, range, walls and magazine."""
         c = self.c
-        gap = c.board.distance(self.tile[n], self.tile[target])
+        gap = self.gap(self.tile[n], self.tile[target])
         if not weapon.ranged:
             return gap <= weapon.reach
         if weapon.hands == 2 and engaged:
@@ -389,7 +387,7 @@ class Fight:
             return False
         reach = self.arms[m].reach
         where = self.tile[m]
-        distance = self.c.board.distance
+        distance = self.gap
         return distance(where, here) <= reach < distance(where, there)
 
     def sentinel(self, m: int, n: int, here: Tile, there: Tile) -> bool:
@@ -403,7 +401,7 @@ class Fight:
             return False
         if self.order.index(m) < self.index and self.did[m]:
             return False  # its turn came this round and took the action
-        distance = self.c.board.distance
+        distance = self.gap
         where = self.tile[m]
         return distance(where, there) <= arms.reach < distance(where, here)
 
@@ -604,10 +602,9 @@ class Fight:
         """crits._splash with no targets named (the tactics name none): the two living
         (`_bystanders`) next to the target nearest the shooter, ties in listing order, take
         4 damage each, armor first, no defense."""
-        c = self.c
         status, tile = self.status, self.tile
         x, y = tile[target]
-        distance = c.board.distance
+        distance = self.gap
         shooter = tile[n]
         nearby = [
             m

@@ -5,6 +5,7 @@ See nwo/fastpath.py for what the fast path models and why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from fracas.core.fastpath import ForkPoint
@@ -13,6 +14,7 @@ from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
+from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
 from fracas.rulesets.nwo.rules.attack import strength_bonus
@@ -185,6 +187,11 @@ class Compiled:
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
         self.people = people
+        self.distance: Callable[[Tile, Tile], int] = (
+            chebyshev if self.board.diagonal == "one" else self.board.distance
+        )
+        """Grid.distance, without its method call where a diagonal counts one (the
+        default), for the tactics ask it hundreds of times a decision."""
         self.arms = [Arms(p) for p in people]
         self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
             (n, a.ids): a for n, a in enumerate(self.arms)
@@ -239,6 +246,13 @@ class Compiled:
             who = replace(self.people[n], wielded=wielded, holstered=holstered)
             found = self.held[key] = Arms(who)
         return found
+
+
+def chebyshev(a: Tile, b: Tile) -> int:
+    """Grid.distance where a diagonal step counts one: the larger offset."""
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    return max(dx, -dx, dy, -dy)
 
 
 def budget_of_dash(movement: int) -> int:
