@@ -111,6 +111,7 @@ class Arms:
         "ids",
         "improvised",
         "melee",
+        "places",
         "reach",
         "reload_order",
         "shoots",
@@ -141,10 +142,12 @@ class Arms:
         ]
         """The guns `tactics._reloads` would reload, in its (the arsenal's) order, by their
         place in `wielded` (arms.verify_reload: a magazine, and rounds counted)."""
-        self.melee = [who.wielded.index(w.id) for w in melee]
+        self.melee = tuple(who.wielded.index(w.id) for w in melee)
         """The melee weapons in hand by their place in `wielded`, in the arsenal's order
         (`tactics._strike_after_moving`'s `melee`)."""
         self.improvised = Arm(catalog()[IMPROVISED], len(wielded), who)
+        self.places = tuple(range(len(wielded)))
+        """The weapons in hand by their place (`tactics._wishes`' `me.wielded`)."""
         self.stock = len(wielded)
         """The improvised weapon's place (`by_place`): a gun's stock, swung bare-handed."""
         self.fists = len(wielded) + 1

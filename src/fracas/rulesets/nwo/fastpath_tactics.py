@@ -53,9 +53,10 @@ class Handback(Exception):
     """The fight reached what the fast path does not model: the engine plays it instead."""
 
 
-_Option = tuple[float, int, int, Arm, int]
+_Option = tuple[float, int, int, Arm, int, float, float]
 """tactics._Option: the bound, its place in the listing, the weapon's place in hand, the
-weapon, the foe."""
+weapon, the foe; then the share of the foe's health a hit takes and the open chance
+(`appraisal.worth` is their product), kept so that a tile's strike multiplies once."""
 
 _Best = tuple[float, float, int, int]
 """tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
@@ -125,7 +126,7 @@ def decide(f: Fight, n: int) -> Choice | None:
         return _after_acting(look)
     arms = f.arms[n]
     moved = f.moved[n] > 0
-    here = _best_strike(look, look.tile, range(len(arms.wielded)), moved)
+    here = _best_strike(look, look.tile, arms.places, moved)
     if here is None:
         reload = _reloads(f, n)
         if reload is not None:
@@ -195,11 +196,6 @@ def _reloads(f: Fight, n: int) -> Choice | None:
     return None
 
 
-def _worth(f: Fight, foe: int, arm: Arm, chance: float) -> float:
-    """appraisal.worth."""
-    return chance * min(1.0, arm.damage / max(1, f.hp[foe] + f.ahp[foe]))
-
-
 def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -> list[_Option]:
     """tactics._options with appraisal.open_chance for the bound."""
     key = (weapons, moved, nearest)
@@ -217,11 +213,13 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
     mine = f.arms[n].by_place
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
     found = []
+    hp, ahp, arms = f.hp, f.ahp, f.arms
     for w in weapons:
         arm = mine[w]
         for foe in foes:
-            chance = beats(aim) if arm.ranged else beats(arm.swing - f.arms[foe].guard)
-            found.append((_worth(f, foe, arm, chance), len(found), w, arm, foe))
+            chance = beats(aim) if arm.ranged else beats(arm.swing - arms[foe].guard)
+            share = min(1.0, arm.damage / max(1, hp[foe] + ahp[foe]))
+            found.append((chance * share, len(found), w, arm, foe, share, chance))
     found.sort(key=lambda option: (-option[0], option[1]))
     look.options[key] = found
     return found
@@ -230,7 +228,7 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
 def _best_strike(
     look: Look,
     tile: Tile,
-    weapons: range | tuple[int, ...],
+    weapons: tuple[int, ...],
     moved: bool,
     floor: float = 0.0,
     nearest: bool = False,
@@ -238,11 +236,12 @@ def _best_strike(
     """tactics._best_strike: the most worthwhile strike from `tile` worth more than
     `floor`, of equals the first listed."""
     f = look.f
+    gap, tiles = f.gap, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
     best: _Best | None = None
     best_value = 0.0
     best_index = -1
-    for bound, index, w, arm, foe in _options(look, tuple(weapons), moved, nearest):
+    for bound, index, w, arm, foe, share, open_chance in _options(look, weapons, moved, nearest):
         if bound <= floor:
             break
         if best is not None and (
@@ -251,8 +250,11 @@ def _best_strike(
             if bound < best_value:
                 break
             continue
-        chance = _hit_chance(look, tile, foe, arm, moved, engaged)
-        value = _worth(f, foe, arm, chance)
+        if arm.ranged:
+            chance = _hit_chance(look, tile, foe, arm, moved, engaged)
+        else:  # appraisal.hit_chance: the open chance within reach
+            chance = open_chance if gap(tile, tiles[foe]) <= arm.reach else 0.0
+        value = chance * share  # appraisal.worth
         if chance > 0 and (
             best is None or value > best_value or (value == best_value and index < best_index)
         ):
@@ -319,8 +321,8 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     f = look.f
     c = f.c
     arms = f.arms[look.n]
-    melee = tuple(arms.melee)
-    everything = tuple(range(len(arms.wielded)))
+    melee = arms.melee
+    everything = arms.places
     hurt = look.hurt
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
