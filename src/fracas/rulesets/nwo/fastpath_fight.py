@@ -312,9 +312,7 @@ class Fight:
             return False
         if weapon.range is not None and gap > weapon.range:
             return False
-        return not c.board.sight_blocked(self.tile[n], self.tile[target]) and not (
-            self.dry[n] & weapon.slot
-        )
+        return not c.sight(self.tile[n], self.tile[target])[2] and not (self.dry[n] & weapon.slot)
 
     # -- moving (rules/movement.py) --------------------------------------------------------
 
@@ -510,7 +508,7 @@ class Fight:
         tiles = self.tile
         return [
             m
-            for t in self.c.board.line(tiles[n], tiles[target])
+            for t in self.c.sight(tiles[n], tiles[target])[0]
             for m in range(len(tiles))
             if tiles[m] == t and status[m] != DEAD
         ]
@@ -530,7 +528,7 @@ class Fight:
         """attack.defend under parry: defender and crit_wins: true."""
         c = self.c
         if weapon.ranged:
-            covered = c.board.cover_between(self.tile[n], self.tile[target]) or bool(
+            covered = c.sight(self.tile[n], self.tile[target])[1] or bool(
                 self.in_the_way(n, target)
             )
             bonus = COVER_BONUS if covered and weapon.effect != "flame_area" else 0

@@ -190,6 +190,7 @@ class Compiled:
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
         self.people = people
+        self.lines: dict[tuple[Tile, Tile], tuple[tuple[Tile, ...], bool, bool]] = {}
         self.distance: Callable[[Tile, Tile], int] = (
             chebyshev if self.board.diagonal == "one" else self.board.distance
         )
@@ -238,6 +239,20 @@ class Compiled:
         self.movement = [p.movement for p in people]
         """operative.movement: six tiles less the armor's penalty."""
         self.dash = [budget_of_dash(p.movement) for p in people]
+
+    def sight(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], bool, bool]:
+        """The map's answers about the line from tile a to b, asked once per fork: its tiles
+        nearest a first (`Grid.line`), whether cover screens b (`cover_between`) and whether
+        a wall blocks it (`sight_blocked`). Each strike asks them of the same few pairs."""
+        key = (a, b)
+        found = self.lines.get(key)
+        if found is None:
+            board = self.board
+            line = tuple(board.line(a, b))
+            walls = board.walls
+            found = (line, board.cover_between(a, b), any(t in walls for t in line))
+            self.lines[key] = found
+        return found
 
     def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:
         """The arms of fighter `n` with `wielded` in hand and the rest of its ready weapons
