@@ -225,6 +225,30 @@ def test_a_crowd_is_weighed_at_the_nearest_foes_by_the_fast_path() -> None:
     assert _both(_crowd(), 4, range(60), None) >= 50
 
 
+def _stepping_back(guard: str) -> ScenarioSpec:
+    """A rifleman held in melee cannot fire its two-handed rifle, so each turn it steps out
+    of the guard's reach to shoot (tactics._strike_after_moving) and the guard's weapon
+    swings as it leaves (an attack of opportunity); the guard walks after it."""
+    people = [
+        {"id": "rifle", "side": "a", "position": {"x": 3, "y": 1}, "hp": 16, "armor": "medium",
+         "skills": {"aiming": 6}, "weapons": ["bolt_action_rifle"]},
+        {"id": "guard", "side": "b", "position": {"x": 4, "y": 1}, "hp": 16, "armor": "light",
+         "skills": {"melee": 6}, "weapons": [guard]},
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 9, "height": 3}, "combatants": people}
+    )
+
+
+@pytest.mark.parametrize("guard", ["short_blunt", "one_handed_axe"])
+def test_attacks_of_opportunity_are_the_engines(guard: str) -> None:
+    """movement._walk: "Leaving the range of a character that engages the mover gives that
+    character an attack of opportunity", struck with the guard's weapon and its crits (the
+    short blunt's stun lands on the mover in its own turn, crits._stun). Every trial the
+    fast path's, and the engine's."""
+    assert _both(_stepping_back(guard), 3, range(150), None) == 150
+
+
 # -- generated close-quarters fights ----------------------------------------------------------
 
 MODELLED_ARMS = [
