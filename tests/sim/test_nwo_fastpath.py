@@ -225,19 +225,26 @@ def test_a_crowd_is_weighed_at_the_nearest_foes_by_the_fast_path() -> None:
     assert _both(_crowd(), 4, range(60), None) >= 50
 
 
-def _stepping_back(guard: str) -> ScenarioSpec:
+def _stepping_back(*guards: str) -> ScenarioSpec:
     """A rifleman held in melee cannot fire its two-handed rifle, so each turn it steps out
-    of the guard's reach to shoot (tactics._strike_after_moving) and the guard's weapon
-    swings as it leaves (an attack of opportunity); the guard walks after it."""
-    people = [
-        {"id": "rifle", "side": "a", "position": {"x": 3, "y": 1}, "hp": 16, "armor": "medium",
-         "skills": {"aiming": 6}, "weapons": ["bolt_action_rifle"]},
-        {"id": "guard", "side": "b", "position": {"x": 4, "y": 1}, "hp": 16, "armor": "light",
-         "skills": {"melee": 6}, "weapons": [guard]},
+    of the guards' reach to shoot (tactics._strike_after_moving) and each guard's weapon
+    swings as it leaves (an attack of opportunity, in listing order); they walk after it."""
+    rifle = {
+        "id": "rifle",
+        "side": "a",
+        "position": {"x": 3, "y": 1},
+        "hp": 16,
+        "armor": "medium",
+        "skills": {"aiming": 6},
+        "weapons": ["bolt_action_rifle"],
+    }
+    held = [
+        {"id": f"guard{n}", "side": "b", "position": {"x": 4, "y": 1 + n}, "hp": 16,
+         "armor": "light", "skills": {"melee": 6}, "weapons": [guard]}
+        for n, guard in enumerate(guards)
     ]  # fmt: skip
-    return parse_scenario(
-        {"ruleset": "nwo", "map": {"width": 9, "height": 3}, "combatants": people}
-    )
+    board = {"width": 9, "height": 4}
+    return parse_scenario({"ruleset": "nwo", "map": board, "combatants": [rifle, *held]})
 
 
 @pytest.mark.parametrize("guard", ["short_blunt", "one_handed_axe"])
@@ -247,6 +254,13 @@ def test_attacks_of_opportunity_are_the_engines(guard: str) -> None:
     short blunt's stun lands on the mover in its own turn, crits._stun). Every trial the
     fast path's, and the engine's."""
     assert _both(_stepping_back(guard), 3, range(150), None) == 150
+
+
+def test_a_stun_halts_the_walk_before_the_next_guard_swings() -> None:
+    """movement._halted: a reaction that stuns the mover "ends the rest of its move": two
+    short blunts hold the rifleman, and when the first one's blow stuns it as it steps
+    back, the second swings no more. Every trial the fast path's, and the engine's."""
+    assert _both(_stepping_back("short_blunt", "short_blunt"), 5, range(200), None) == 200
 
 
 # -- generated close-quarters fights ----------------------------------------------------------
