@@ -1,20 +1,19 @@
 """The `nwo` simulation fast path plays exactly the engine's fights, seed for seed.
 
-nwo/fastpath.py restates close-quarters exchanges (strikes from where one stands, the
-attack with its panel rolls, characters in the way, cover, armor, the modelled crit
-effects, the turn flow) so that `fracas sim` need not build events. That is only allowed
-because this file holds every trial it finishes equal to the one the engine's loop
-(`sim.trial.play`, the `tactics` policy) reports with the same seed: winner, rounds, end,
-every combatant's HP, standing, damage dealt and taken. A trial it hands back (a wish to
-move, reload, draw or brace) is played by the engine, and the simulator's own answer is
-checked against the engine's for those too.
+nwo/fastpath.py restates the fight (the tactics' choices, their tile searches over the
+same cached geometry, walks and dashes with attacks of opportunity and sentinels, draws
+and swaps, the attack with its panel rolls, characters in the way, cover, armor, the
+modelled crit effects, the turn flow) so that `fracas sim` need not build events. That
+is only allowed because this file holds every trial it finishes equal to the one the
+engine's loop (`sim.trial.play`, the `tactics` policy) reports with the same seed: winner,
+rounds, end, every combatant's HP, standing, damage dealt and taken. A trial it hands back
+(a crit it does not restate lands) is played by the engine, and the simulator's own
+answer is checked against the engine's for those too.
 
-Which examples it covers: `nwo-ambush-at-the-pump.yaml` (its scripted exchange leaves
-the two adjacent: every trial is played by the fast path). `nwo-firefight.yaml`'s fork is
-taken now (its stun and splash crits are played, its suppression and spear grapple hand
-a fight back only where such a crit lands), but its sides stand apart and every trial is
-handed back at the first step toward the foes; after a few, its fast path stops trying.
-Reloads, braces, stuns and splashes have fights of their own here.
+Which examples it covers: `nwo-ambush-at-the-pump.yaml` (close quarters: every trial is
+played by the fast path) and `nwo-firefight.yaml` (its sides walk to each other: nearly
+every trial is the fast path's). Reloads, braces, stuns, splashes, crowds and generated
+fights, close-quarters ones and ones that start apart, have tests of their own here.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from hypothesis import strategies as st
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
+from fracas.rulesets.nwo.fastpath_fight import Fight
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
 from fracas.sim.policies import POLICIES
@@ -83,22 +83,39 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
     assert play_range(job, 0, 40) == [_engine(fork, job, i) for i in range(40)]
 
 
-def test_the_firefight_is_taken_and_handed_back_at_its_first_step() -> None:
-    """The Ashen Hand's crit effects (the assault rifle's suppression, the shotgun's splash,
-    the spear's grapple, the short blunt's stun) act only once such a crit lands, so the
-    fork is taken; but the sides stand far apart, the first wish is a step, and every trial
-    is handed back and played by the engine."""
-    for spec in (example(FIREFIGHT), _scripted_firefight()):
-        job = make_job(spec, 5, {}, None)
-        fork = build_fork(job)
-        assert fork.fast is not None
-        assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(3))
-        assert play_range(job, 0, 3) == [_engine(fork, job, i) for i in range(3)]
+def test_the_firefight_is_played_by_the_fast_path() -> None:
+    """Its sides start across the depot and must walk to each other round walls and cover
+    (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
+    its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
+    holstered handgun, blows with a rifle's stock): 300 trials, every one the fast path
+    finishes the engine's, and nearly all finished (the spear's grapple and a bare hand's
+    crit still hand a fight back)."""
+    finished = _both(example(FIREFIGHT), 5, range(300), None)
+    assert finished >= 280, f"{finished} of 300 finished"
 
 
-def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early() -> None:
-    """After GIVE_UP_AFTER trials handed back and none finished, the firefight's fast path
-    stops trying (answers None at once); the trials are the engine's all the same."""
+def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
+    """The fork after a first turn (a state, its order fixed), and fights cut by the round
+    limit in mid-walk."""
+    assert _both(_scripted_firefight(), 2, range(80), None) >= 50
+    for max_rounds in (1, 2, 4):
+        assert _both(example(FIREFIGHT), 3, range(40), max_rounds) >= 30
+
+
+def test_the_simulator_answers_for_the_firefight_as_the_engine() -> None:
+    """`fracas sim`'s own path: the fast path's trials and the handed-back ones together."""
+    job = make_job(example(FIREFIGHT), 7, {}, None)
+    fork = build_fork(job)
+    assert play_range(job, 0, 30) == [_engine(fork, job, i) for i in range(30)]
+
+
+def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After GIVE_UP_AFTER trials handed back and none finished, a fork's fast path stops
+    trying (answers None at once); the trials are the engine's all the same. (Every trial
+    of the firefight is restated now but for a few crits, so the hand-back is forced.)"""
+    monkeypatch.setattr(Fight, "play", lambda self, max_rounds: None)
     job = make_job(example(FIREFIGHT), 5, {}, None)
     fork = build_fork(job)
     fast = fork.fast
@@ -145,20 +162,105 @@ def _scripted_firefight(arms: dict[str, list[str]] | None = None) -> ScenarioSpe
     return parse_scenario(data)
 
 
-def test_a_firefight_that_must_move_is_handed_back_and_played_by_the_engine() -> None:
-    """With modelled arms only, the firefight's fork is taken, but the fighters stand far
-    apart: the first wish is a step, and every trial goes back to the engine."""
+def test_a_firefight_with_other_arms_is_walked_by_the_fast_path() -> None:
+    """The firefight's map with the Ashen Hand re-armed (a rifle, an axe, a handgun, a long
+    blade: no spear to stand sentinel, no crit that hands back) and its first turn ended:
+    the scavengers walk and dash to them, every trial the fast path's, and the engine's."""
     arms = {
         "vask": ["bolt_action_rifle"],
         "lett": ["two_handed_axe"],
         "gorm": ["handgun"],
         "sil": ["one_handed_long_blade"],
+        "mara": ["bolt_action_rifle"],
     }
-    job = make_job(_scripted_firefight(arms), 5, {}, None)
-    fork = build_fork(job)
-    assert fork.fast is not None
-    assert all(play_fast(fork, i, fight_dice(5, i), job.max_rounds) is None for i in range(5))
-    assert play_range(job, 0, 5) == [_engine(fork, job, i) for i in range(5)]
+    assert _both(_scripted_firefight(arms), 5, range(60), None) >= 55
+
+
+def _crowd() -> ScenarioSpec:
+    """Two against six across a walled yard: the two weigh strikes at the `NEAREST` four
+    foes only (tactics._options with `nearest`) when they look for a tile."""
+    raiders = [
+        {
+            "id": f"r{i}",
+            "side": "raiders",
+            "position": {"x": 9, "y": y},
+            "hp": 6,
+            "skills": {"aiming": 4, "melee": 4},
+            "weapons": ["handgun" if i % 2 else "one_handed_axe"],
+        }
+        for i, y in enumerate((0, 2, 3, 5, 6, 8))
+    ]
+    pair = [
+        {
+            "id": "ash",
+            "side": "pair",
+            "position": {"x": 0, "y": 3},
+            "hp": 14,
+            "armor": "medium",
+            "skills": {"aiming": 8},
+            "weapons": ["bolt_action_rifle"],
+        },
+        {
+            "id": "bex",
+            "side": "pair",
+            "position": {"x": 0, "y": 5},
+            "hp": 14,
+            "armor": "light",
+            "skills": {"melee": 8, "strength": 8},
+            "weapons": ["two_handed_axe"],
+        },
+    ]
+    board = {
+        "width": 10,
+        "height": 9,
+        "walls": [[4, 2], [4, 3], [5, 6], [6, 6]],
+        "cover": [[3, 5], [7, 2], [7, 3]],
+    }
+    return parse_scenario({"ruleset": "nwo", "map": board, "combatants": [*pair, *raiders]})
+
+
+def test_a_crowd_is_weighed_at_the_nearest_foes_by_the_fast_path() -> None:
+    """tactics.NEAREST: a fighter looking for a tile weighs strikes at the four nearest
+    foes only. Two against six: every trial the fast path finishes is the engine's."""
+    assert _both(_crowd(), 4, range(60), None) >= 50
+
+
+def _stepping_back(*guards: str) -> ScenarioSpec:
+    """A rifleman held in melee cannot fire its two-handed rifle, so each turn it steps out
+    of the guards' reach to shoot (tactics._strike_after_moving) and each guard's weapon
+    swings as it leaves (an attack of opportunity, in listing order); they walk after it."""
+    rifle = {
+        "id": "rifle",
+        "side": "a",
+        "position": {"x": 3, "y": 1},
+        "hp": 16,
+        "armor": "medium",
+        "skills": {"aiming": 6},
+        "weapons": ["bolt_action_rifle"],
+    }
+    held = [
+        {"id": f"guard{n}", "side": "b", "position": {"x": 4, "y": 1 + n}, "hp": 16,
+         "armor": "light", "skills": {"melee": 6}, "weapons": [guard]}
+        for n, guard in enumerate(guards)
+    ]  # fmt: skip
+    board = {"width": 9, "height": 4}
+    return parse_scenario({"ruleset": "nwo", "map": board, "combatants": [rifle, *held]})
+
+
+@pytest.mark.parametrize("guard", ["short_blunt", "one_handed_axe"])
+def test_attacks_of_opportunity_are_the_engines(guard: str) -> None:
+    """movement._walk: "Leaving the range of a character that engages the mover gives that
+    character an attack of opportunity", struck with the guard's weapon and its crits (the
+    short blunt's stun lands on the mover in its own turn, crits._stun). Every trial the
+    fast path's, and the engine's."""
+    assert _both(_stepping_back(guard), 3, range(150), None) == 150
+
+
+def test_a_stun_halts_the_walk_before_the_next_guard_swings() -> None:
+    """movement._halted: a reaction that stuns the mover "ends the rest of its move": two
+    short blunts hold the rifleman, and when the first one's blow stuns it as it steps
+    back, the second swings no more. Every trial the fast path's, and the engine's."""
+    assert _both(_stepping_back("short_blunt", "short_blunt"), 5, range(200), None) == 200
 
 
 # -- generated close-quarters fights ----------------------------------------------------------
@@ -335,6 +437,61 @@ def test_generated_fights_are_mostly_played_by_the_fast_path() -> None:
 
     count()
     assert finished * 10 >= played, f"{finished} of {played} trials played by the fast path"
+
+
+@st.composite
+def walks(draw: st.DrawFn) -> dict[str, Any]:
+    """One to three a side starting at either end of a 10x7 map with walls and cover in
+    between, so that every fight begins with walks and dashes (the tile searches, paths
+    round walls and bodies, attacks of opportunity as fighters pass each other, spears
+    standing sentinel, shots after moving): the arms of the close-quarters fights, spears
+    included."""
+    arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range", *CRIT_HANDED_BACK_ARMS, "spear"]
+    sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
+    combatants = []
+    taken = set()
+    for s, size in enumerate(sizes):
+        rows = draw(st.permutations(range(7)))
+        for i in range(size):
+            x = draw(st.sampled_from([0, 1])) if s == 0 else draw(st.sampled_from([8, 9]))
+            tile = (x, rows[i])
+            taken.add(tile)
+            combatants.append(draw(operatives("ab"[s], i, tile, arms_from)))
+    middle = [(x, y) for x in range(2, 8) for y in range(7)]
+    walls = draw(st.lists(st.sampled_from(middle), max_size=8, unique=True))
+    cover = draw(st.lists(st.sampled_from([t for t in middle if t not in walls]), max_size=5))
+    data: dict[str, Any] = {
+        "ruleset": "nwo",
+        "map": {"width": 10, "height": 7, "walls": walls, "cover": sorted(set(cover))},
+        "combatants": combatants,
+    }
+    if draw(st.booleans()):
+        data["order"] = draw(st.permutations([c["id"] for c in combatants]))
+    return data
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=walks(), seed=st.integers(0, 10**6), max_rounds=st.sampled_from([2, 6, 30]))
+def test_generated_fights_that_start_apart_are_the_engines(
+    data: dict[str, Any], seed: int, max_rounds: int
+) -> None:
+    _both(parse_scenario(data), seed, range(4), max_rounds)
+
+
+def test_generated_fights_that_start_apart_are_mostly_the_fast_paths() -> None:
+    """Over a fixed sample of fights that must walk first, the fast path finishes nine in
+    ten trials at least itself (each checked against the engine)."""
+    finished = played = 0
+
+    @settings(max_examples=40, deadline=None, database=None, derandomize=True)
+    @given(data=walks())
+    def count(data: dict[str, Any]) -> None:
+        nonlocal finished, played
+        finished += _both(parse_scenario(data), 7, range(4), None)
+        played += 4
+
+    count()
+    assert finished * 10 >= played * 9, f"{finished} of {played} trials played by the fast path"
 
 
 # -- what the fast path does not model ------------------------------------------------------

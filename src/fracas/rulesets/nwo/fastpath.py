@@ -1,38 +1,43 @@
-"""The `nwo` simulation fast path: close-quarters exchanges restated over plain lists.
+"""The `nwo` simulation fast path: whole fights restated over plain lists.
 
 Why this module exists: `fracas sim` plays an nwo fight through the engine, where every
-panel roll, hit and turn is an event applied to frozen states and the tactics weigh lines
-of fire and paths over those states (about 450 times the cost of the fight's dice for the
-firefight). Most of that cost is the tactics' search for tiles to move to; the part of a
-fight in which nobody needs to move, fighters trading blows and shots where they stand,
-is cheap to restate, and that part is what the fast path plays. This module decides
-whether a fork is within it; `fastpath_fork.py` reads the fork into lists once and
-`fastpath_fight.py` plays one trial over them.
+panel roll, hit, step and turn is an event applied to frozen states and the tactics weigh
+lines of fire and paths over those states (about 450 times the cost of the fight's dice
+for the firefight). This module decides whether a fork is within the fast path;
+`fastpath_fork.py` reads the fork into lists once, `fastpath_fight.py` plays one trial
+over them (the rules) and `fastpath_tactics.py` restates the tactics' choices.
 
 What it models, exactly as the engine plays it (each piece names the engine code it
 mirrors): initiative without an ambush (`rules/initiative.py`), the turn flow of
-`core.turns.InitiativeRounds` with nwo's turn reset, the tactics' choice of a strike from
-where a fighter stands (`tactics._wishes` down to the strike, with `appraisal.hit_chance`'s
-reading of the map), the attack as `rules/attack.py` resolves it (panel rolls with
-advantage, shooting through characters in the way, cover, parries, defense crits, armor
-hitpoints first), a reload of an empty gun when nothing can be struck (`tactics._reloads`,
-`arms.resolve_reload`), a hurt fighter's brace (`posture.resolve_brace`, read by
-`attack.defense_edge`) and the crit effects `double_damage`, `blade_advantage`, the stun,
-the shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
+`core.turns.InitiativeRounds` with nwo's turn reset, the tactics' wishes in their order
+(`tactics._wishes`, the first that `first_legal` accepts): a strike from where a fighter
+stands, the tile search for a better one (`_strike_after_moving`), a reload, a brace, a
+draw or swap of a holstered weapon (`_draws`), a blow with bare hands or a gun's stock
+(`_bare_strikes`), a dash (`_dash_target`), a walk toward the foes (`_approach`,
+`_nearer`) and the step to cover after acting (`_after_acting`), each over the very caches
+the tactics read (`appraisal._line_of_fire`, `_zone`, `_shelter`, `_walking_distances`,
+`grid.reachable` and `grid.path_to`, so the same tiles come in the same order); the walk
+(`movement._walk`: attacks of opportunity as the mover leaves a reach, the spear's
+sentinel stop with the round's action pledged); the attack as `rules/attack.py` resolves
+it (panel rolls with advantage, the -2 of a shot after moving, shooting through characters
+in the way, cover, parries, defense crits, armor hitpoints first), `arms.resolve_reload`,
+`posture.resolve_brace` (read by `attack.defense_edge`), `arms.resolve_draw` and
+`resolve_swap`, and the crit effects `double_damage`, `blade_advantage`, the stun, the
+shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
 and the revolver's, forgone (`MODELLED_EFFECTS`). The spear's grapple
-(`HANDED_BACK_EFFECTS`) is carried but not restated: a fight is handed back where such a
-crit lands. Everything else (any other crit effect, an ambush, moves, dashes, draws,
-any option but the defaults, any condition but a long blade's advantage) is not modelled:
-`compile_fast_path` answers None for a fork that holds it, and a fight that reaches it
-mid-way (a tactics wish to move or draw) is handed back, so the engine plays that trial
-with fresh dice of the same seed. A fork that hands back its first
-`GIVE_UP_AFTER` trials without finishing one (the firefight: its sides must walk before
-they fight) stops trying, so as not to add to the engine's time.
+(`HANDED_BACK_EFFECTS`) and a bare hand's crit are carried but not restated: a fight is
+handed back where such a crit lands, and the engine plays that trial with fresh dice of
+the same seed. Anything else (any other crit effect, an ambush, any option but the
+defaults, any condition but a long blade's advantage, any policy but `tactics`) is not
+modelled: `compile_fast_path` answers None for a fork that holds it. A fork that hands
+back its first `GIVE_UP_AFTER` trials without finishing one stops trying, so as not to
+add to the engine's time.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
-nwo examples and generated close-quarters fights through both, seed for seed, and compares
-every trial the fast path finishes. When a rule of nwo/rules or nwo/tactics.py changes,
-change it here too: the identity test fails until both agree.
+nwo examples and generated fights (close quarters, and sides that start apart and walk)
+through both, seed for seed, and compares every trial the fast path finishes. When a rule
+of nwo/rules or nwo/tactics.py changes, change it here too: the identity test fails until
+both agree.
 """
 
 from __future__ import annotations
@@ -46,32 +51,20 @@ from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.core.turns import InitiativeTurns
-from fracas.rulesets.nwo.fastpath_fight import Fight
+from fracas.rulesets.nwo.fastpath_fight import RESTATED_EFFECTS, Fight
 from fracas.rulesets.nwo.fastpath_fork import HANDED_BACK_EFFECTS, STATUSES, Compiled
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
 
-MODELLED_EFFECTS = frozenset(
-    {
-        "none",
-        "double_damage",
-        "blade_advantage",
-        "extra_attack_same_target",
-        "extra_attack",
-        "extra_attack_other_target",
-        "stun",
-        "splash_adjacent",
-        "suppress_target",
-    }
-)
+MODELLED_EFFECTS = RESTATED_EFFECTS
 """Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so
 `extra_attack` strikes the same target again and the revolver's `extra_attack_other_target`
 is forgone without a roll. The assault rifle's suppression (`crits._suppress`) lasts until
-the start of the target's next turn, and only what happens before then reads it (a
-reaction's or a watch's verify, `arms.suppression_block`, `support`'s watches): nobody
-moves or watches here, and the target's own turn begins by lifting it, so it is played as
-nothing (`Fight.crit_effect`)."""
+the start of the target's next turn, and only what happens before then reads it
+(`arms.suppression_block`, the verify of the target's own actions, and `support`'s
+watches): nobody watches here, a reaction is no action verified, and the target's own turn
+begins by lifting it, so it is played as nothing (`Fight.crit_effect`)."""
 
 
 def compile_fast_path(point: ForkPoint, policies: Mapping[str, str]) -> FastPath | None:
@@ -133,10 +126,9 @@ def _blade_as_the_rules_put_it(c: Condition, who: Operative) -> bool:
 
 GIVE_UP_AFTER = 24
 """Trials handed back, with none finished, after which a fork's trials go straight to the
-engine: a fork whose fighters must walk before they fight (the firefight) hands every trial
-back at its first step, and trying each one first only adds to the engine's time. Which
-trials the engine plays never changes a result (it plays them with fresh dice of their
-seed either way)."""
+engine: a fork that hands every trial back (as the firefight did before its walks were
+restated) only adds the tries to the engine's time. Which trials the engine plays never
+changes a result (it plays them with fresh dice of their seed either way)."""
 
 
 class _FastPath:

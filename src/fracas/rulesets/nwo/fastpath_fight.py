@@ -6,40 +6,58 @@ from __future__ import annotations
 from fracas.core.dice import RandInt
 from fracas.core.fastpath import FastTrial
 from fracas.core.initiative import rank
-from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.fastpath_fork import (
     ACTIVE,
     BRACE,
+    DASH,
     DEAD,
+    DRAW,
     HANDED_BACK_EFFECTS,
+    MOVE,
     RELOAD,
+    SWAP,
     UNCONSCIOUS,
     Arm,
+    Choice,
     Compiled,
-    Strike,
+    half,
 )
+from fracas.rulesets.nwo.fastpath_tactics import Handback, decide
+from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.arms import RELOAD_DC
-from fracas.rulesets.nwo.rules.attack import COVER_BONUS, RANGED_DEFENSE_CRIT
+from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY, RANGED_DEFENSE_CRIT
 from fracas.rulesets.nwo.rules.crits import SPLASH_DAMAGE, SPLASH_TARGETS
-from fracas.rulesets.nwo.tactics import GOOD_CHANCE, HURT_SHARE
+from fracas.rulesets.nwo.tactics import HURT_SHARE
 
 TURN_ACTIONS = 20
-"""Actions in one turn past which the fight is handed back (the tactics take two at most:
-a strike, then the end of the turn; the engine's own stall check judges anything more)."""
+"""Actions in one turn past which the fight is handed back (the tactics take a few: a
+walk, a strike, a step to cover, the end of the turn; the engine's own stall check judges
+anything more)."""
 
 MAX_CRIT_CHAIN = NwoOptions().max_crit_chain
 """The default `max_crit_chain` (the only options modelled are the defaults)."""
 
-HANDED_BACK: Strike = (-1, -1)
+HANDED_BACK: Choice = (-1, -1, -1)
 """What a situation comes to when its wish is not modelled (kept like any other answer)."""
+
+RESTATED_EFFECTS = frozenset(
+    {
+        "none",
+        "double_damage",
+        "blade_advantage",
+        "extra_attack_same_target",
+        "extra_attack",
+        "extra_attack_other_target",
+        "stun",
+        "splash_adjacent",
+        "suppress_target",
+    }
+)
+"""The crit effects `crit_effect` plays (nwo/fastpath.py's MODELLED_EFFECTS is this set)."""
 
 CHOICES_KEPT = 200_000
 """Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
-
-
-class Handback(Exception):
-    """The fight reached what the fast path does not model: the engine plays it instead."""
 
 
 class Fight:
@@ -59,6 +77,18 @@ class Fight:
         self.dashing = c.dashing[:]
         self.spent = c.spent[:]
         self.blade = c.blade[:]
+        self.tile = c.tile[:]
+        self.gap = c.distance
+        """The map's distance between two tiles (`Compiled.distance`)."""
+        self.arms = c.arms[:]
+        """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
+        self.moved = c.moved[:]
+        self.aoo_used = c.aoo_used[:]
+        self.did = c.did[:]
+        """Per fighter, its action used in its turn this round (`acted`, read by
+        common.round_action_free for a sentinel out of turn)."""
+        self.pledged = [False] * len(c.hp)
+        """A sentinel took the action of a turn still to come this round (ACTION_PLEDGED)."""
         n = len(c.hp)
         self.stunned = [0] * n
         """Turn ends a stun still waits for (crits._stun; no fork holds one)."""
@@ -85,17 +115,26 @@ class Fight:
                 n = order[self.index]
                 self.actor = n
                 for _ in range(TURN_ACTIONS):
-                    strike = self.choose(n)
-                    if strike is None:
+                    choice = self.choose(n)
+                    if choice is None:
                         break
-                    if strike[0] == RELOAD:
-                        self.reload(n, strike[1])
+                    kind = choice[0]
+                    if kind == RELOAD:
+                        self.reload(n, choice[1])
                         continue
-                    if strike[0] == BRACE:
+                    if kind == BRACE:
                         self.acted = True  # posture.resolve_brace: the action, and BRACED
                         self.braced[n] = True
                         continue
-                    self.attack(n, *strike)
+                    if kind in (DRAW, SWAP):
+                        self.take_up(n, choice[1], swap=kind == SWAP)
+                        continue
+                    if kind == MOVE:
+                        self.move(n, (choice[1], choice[2]), dash=False)
+                    elif kind == DASH:
+                        self.move(n, (choice[1], choice[2]), dash=True)
+                    else:
+                        self.attack(n, choice[0], choice[1])
                     if self.fell:  # only a fall can end the fight
                         self.fell = False
                         self.check_outcome()
@@ -143,6 +182,7 @@ class Fight:
         return [where[cid] for cid in rank(ids, key)]
 
     def end_turn(self, n: int) -> None:
+        self.did[n] = self.acted  # kept until the fighter's next turn (TURN_RESET)
         self.lapse(n)
         self.start_turn(self.index + 1)
 
@@ -152,13 +192,17 @@ class Fight:
         order = self.order
         skipped = 0
         while True:
-            if index >= len(order):  # no end-of-round rule or condition is modelled
+            if index >= len(order):  # the round's end lapses the sentinels' pledges
                 self.round += 1
                 index = 0
+                self.pledged = [False] * len(order)
             m = order[index]
             self.index = index
             self.acted = self.shot = False  # TURN_RESET
-            self.dashing[m] = self.spent[m] = False
+            self.dashing[m] = self.spent[m] = self.aoo_used[m] = False
+            self.moved[m] = 0
+            if self.pledged[m]:  # support.on_turn_start: the action went on a sentinel
+                self.acted = True
             self.braced[m] = False  # lapse_conditions at the start of the turn: BRACED
             if self.status[m] == ACTIVE:  # BaseRuleset.on_turn_start: only the active act
                 return
@@ -191,9 +235,10 @@ class Fight:
         """common.engagers: a hostile, active, upright fighter with a melee weapon in hand
         within its reach of `n` (nobody is prone here)."""
         c = self.c
-        status, side, gap, dashing, arms = self.status, c.side, c.gap, self.dashing, c.arms
+        status, side, dashing, arms, tile = self.status, c.side, self.dashing, self.arms, self.tile
         if status[n] != ACTIVE:
             return False
+        distance = self.gap
         for m in range(len(status)):
             if (
                 m != n
@@ -201,32 +246,21 @@ class Fight:
                 and side[m] != side[n]
                 and not dashing[m]
                 and arms[m].holds_melee
-                and gap[m][n] <= arms[m].reach
+                and distance(tile[m], tile[n]) <= arms[m].reach
             ):
                 return True
         return False
 
-    def braces(self, n: int) -> bool:
-        """The tactics' brace (a hurt fighter, engaged, backed by an unhurt friend: the
-        caller has checked the engagement and the strike), as posture.verify_brace allows
-        it; refused, the tactics' next wish (no step, being engaged) is the strike."""
-        if not self.c.arms[n].braces or not self.hurt(n):
-            return False
-        status, side = self.status, self.c.side
-        return any(
-            m != n and status[m] == ACTIVE and side[m] == side[n] and not self.hurt(m)
-            for m in range(len(status))
-        )
-
     def hurt(self, n: int) -> bool:
         return self.ahp[n] == 0 and self.hp[n] * HURT_SHARE <= self.c.max_hp[n]
 
-    def choose(self, n: int) -> Strike | None:
-        """`decide`, kept per situation: the answer follows from who decides, the turn's
-        flags, its empty guns and everyone's HP, armor hitpoints, status and dash (all
-        else `decide` reads is fixed for the fork), and fights meet the same situations
-        over and over, so a known one costs a key and a look-up. A stunned fighter only
-        ends its turn (Nwo.verify refuses it every other action)."""
+    def choose(self, n: int) -> Choice | None:
+        """`fastpath_tactics.decide`, kept per situation: the answer follows from who
+        decides, the turn's flags, its movement used, its empty guns and everyone's HP,
+        armor hitpoints, status, dash and tile (all else `decide` reads is fixed for the
+        fork), and close-quarters fights meet the same situations over and over, so a
+        known one costs a key and a look-up. A stunned fighter only ends its turn
+        (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
             return None
         key = (
@@ -234,11 +268,14 @@ class Fight:
             self.acted,
             self.shot,
             self.spent[n],
+            self.moved[n],
             self.dry[n],
             *self.hp,
             *self.ahp,
             *self.status,
             *self.dashing,
+            *self.tile,
+            *self.arms,
         )
         choices = self.c.choices
         try:
@@ -247,7 +284,7 @@ class Fight:
             if len(choices) >= CHOICES_KEPT:
                 choices.clear()
             try:
-                choice = self.decide(n)
+                choice = decide(self, n)
             except Handback:
                 choice = HANDED_BACK
             choices[key] = choice
@@ -255,122 +292,141 @@ class Fight:
             raise Handback
         return choice
 
-    def decide(self, n: int) -> Strike | None:
-        """The strike `first_legal` takes from the tactics' wishes, or None to end the turn;
-        a wish that is not a strike from here is handed back."""
-        c = self.c
-        status, side = self.status, c.side
-        if status[n] != ACTIVE:
-            return None  # BaseRuleset.verify: the fallen may only end the turn
-        foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
-        if not foes:
-            return None
-        engaged = self.engaged(n)
-        mobile = not self.spent[n]
-        if self.acted:  # tactics._after_acting
-            if not mobile or engaged or self.shot:  # move_after_shot: declared
-                return None
-            if not c.arms[n].shoots and any(c.step[n][f] for f in foes):
-                return None  # _approach: no tile is nearer than a step from a foe
-            raise Handback  # a step to cover or toward the foes
-        best = self.best_strike(n, foes, engaged)
-        if best is None:
-            for w in c.arms[n].reload_order:  # tactics._reloads, the first wish now
-                if self.dry[n] & c.arms[n].wielded[w].slot:
-                    return (RELOAD, w)
-            if engaged and self.braces(n):
-                return (BRACE, 0)
-            raise Handback  # draws, bare hands, dashes and walks
-        chance, strike = best
-        if engaged and chance < GOOD_CHANCE and self.braces(n):
-            return (BRACE, 0)
-        if chance < GOOD_CHANCE and not engaged and mobile:
-            raise Handback  # a better tile, weighed by _strike_after_moving
-        if not self.may_strike(n, strike[0], c.arms[n].wielded[strike[1]], engaged):
-            raise Handback  # attack.verify refuses it: the wishes after it are not modelled
-        return strike
-
-    def best_strike(self, n: int, foes: list[int], engaged: bool) -> tuple[float, Strike] | None:
-        """tactics._best_strike from where `n` stands, with the weapons in hand: the options
-        best bound first (`_options`), each weighed by `appraisal.hit_chance`."""
-        c = self.c
-        arms = c.arms
-        mine = arms[n]
-        hp, ahp = self.hp, self.ahp
-        options: list[tuple[float, int, int, Arm, int]] = []
-        for w, weapon in enumerate(mine.wielded):
-            for foe in foes:
-                if weapon.ranged:  # appraisal.open_chance
-                    bound_chance = beats(c.aiming[n])
-                else:
-                    bound_chance = beats(mine.swing[w] - arms[foe].guard)
-                bound = bound_chance * min(1.0, weapon.damage / max(1, hp[foe] + ahp[foe]))
-                options.append((bound, len(options), w, weapon, foe))
-        options.sort(key=lambda option: (-option[0], option[1]))
-        best: tuple[float, Strike] | None = None
-        best_value = 0.0
-        best_index = -1
-        for bound, index, w, weapon, foe in options:
-            if bound <= 0.0:
-                break
-            if best is not None and (
-                bound < best_value or (bound == best_value and index > best_index)
-            ):
-                if bound < best_value:
-                    break
-                continue
-            chance = self.hit_chance(n, foe, w, weapon, engaged)
-            value = chance * min(1.0, weapon.damage / max(1, hp[foe] + ahp[foe]))
-            if chance > 0 and (
-                best is None or value > best_value or (value == best_value and index < best_index)
-            ):
-                best = (chance, (foe, w))
-                best_value = value
-                best_index = index
-        return None if best is None else (best[0], best[1])
-
-    def hit_chance(self, n: int, foe: int, w: int, weapon: Arm, engaged: bool) -> float:
-        """appraisal.hit_chance from `n`'s own tile, unmoved; its box tests before the exact
-        line answer as the line alone does (the line's tiles lie in the box)."""
-        c = self.c
-        if not weapon.ranged:
-            if c.gap[n][foe] > weapon.reach:
-                return 0.0
-            return beats(c.arms[n].swing[w] - c.arms[foe].guard)
-        if (weapon.range is not None and c.gap[n][foe] > weapon.range) or (
-            engaged and weapon.hands == 2
-        ):
-            return 0.0
-        if self.dry[n] & weapon.slot:
-            return 0.0
-        if c.walled[n][foe]:
-            return 0.0
-        status, side = self.status, c.side
-        screened = False
-        for m in c.on_line[n][foe]:
-            # look.shields: the helpless, and friends standing; look.blocked: the rest alive
-            if m == n or status[m] == DEAD:
-                continue
-            if status[m] == UNCONSCIOUS or (side[m] == side[n] and status[m] == ACTIVE):
-                return 0.0
-            screened = True
-        if weapon.effect != "flame_area" and (screened or c.covered[n][foe]):
-            return beats(c.aiming[n] - COVER_BONUS)
-        return beats(c.aiming[n])
-
     def may_strike(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
-        """attack.verify and check_can_strike for the fighter whose turn it is."""
-        c = self.c
+        """attack.verify and check_can_strike for the fighter whose turn it is, with
+        movement.require_shooting_range (a turn that shoots may have walked half its
+        movement at most)."""
         if self.acted or target == n or self.status[target] == DEAD:
             return False
-        gap = c.gap[n][target]
+        if weapon.ranged and self.moved[n] > half(self.c.movement[n]):
+            return False
+        return self.within(n, target, weapon, engaged)
+
+    def within(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
+        """attack.check_can_strike's reach, range, walls and magazine."""
+        c = self.c
+        gap = self.gap(self.tile[n], self.tile[target])
         if not weapon.ranged:
             return gap <= weapon.reach
         if weapon.hands == 2 and engaged:
             return False
         if weapon.range is not None and gap > weapon.range:
             return False
-        return not c.walled[n][target] and not self.dry[n] & weapon.slot
+        return not c.sight(self.tile[n], self.tile[target])[2] and not (self.dry[n] & weapon.slot)
+
+    # -- moving (rules/movement.py) --------------------------------------------------------
+
+    def move(self, n: int, goal: Tile, *, dash: bool) -> None:
+        """movement.resolve_move and resolve_dash: the path `grid.path_to` gives within the
+        budget (the same search the tactics' reachable tiles came from), then the walk. A
+        dash spends the action and the movement and sets the dash first."""
+        c = self.c
+        allowance = max(0, c.dash[n] if dash else self.allowance(n))
+        blocked = frozenset(self.tile[m] for m, s in enumerate(self.status) if m != n and s != DEAD)
+        path = c.board.path_to(self.tile[n], goal, allowance, blocked)
+        assert path is not None and len(path) >= 2, "the tactics chose a tile out of reach"
+        if dash:
+            self.acted = True
+            self.spent[n] = True
+            self.dashing[n] = True
+        self.walk(n, path)
+
+    def allowance(self, n: int) -> int:
+        """movement.budget for a walk: a turn that shot has half the movement."""
+        base = half(self.c.movement[n]) if self.shot else self.c.movement[n]
+        return base - self.moved[n]
+
+    def walk(self, n: int, path: list[Tile]) -> None:
+        """movement._walk with nobody watching: at each step, those the mover leaves the
+        reach of strike first (an attack of opportunity each, in listing order), then the
+        spears whose reach it steps into (a sentinel each, once the mover stands there),
+        and a reaction that downs or stuns the mover, or a sentinel's hit, ends the walk
+        where it stands."""
+        start = self.moved[n]
+        for index in range(1, len(path)):
+            here, there = path[index - 1], path[index]
+            reactors = self.reactors(n)
+            leaving = [m for m in reactors if self.leaves(m, n, here, there)]
+            if leaving:
+                self.tile[n] = here
+                self.moved[n] = start + index - 1
+                for m in leaving:
+                    self.aoo_used[m] = True
+                    self.strike(m, n, self.arms[m].aoo, 0)
+                    if self.status[n] != ACTIVE:
+                        return  # _halted: the fallen simply stop
+                    if self.stunned[n]:
+                        self.spent[n] = True  # _halted: MovementSpent
+                        return
+            sentinels = [m for m in reactors if self.sentinel(m, n, here, there)]
+            if sentinels:
+                self.tile[n] = there
+                self.moved[n] = start + index
+                stopped = False
+                for m in sentinels:
+                    stopped = self.stand_sentinel(m, n) or stopped
+                if stopped or self.status[n] != ACTIVE:
+                    self.spent[n] = True  # "the target ends their movement"
+                    return
+        self.tile[n] = path[-1]
+        self.moved[n] = start + len(path) - 1
+
+    def reactors(self, n: int) -> list[int]:
+        """movement._others: the mover's active enemies, in listing order (those too far
+        to react fail every test after this)."""
+        side, status = self.c.side, self.status
+        return [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
+
+    def leaves(self, m: int, n: int, here: Tile, there: Tile) -> bool:
+        """`m` threatens the mover at `here` and not at `there` (common.threatens: within
+        the reach of a melee weapon, or a stock's reach of 1 for a shooter) and may take
+        the attack (movement._may_take_aoo: once a round, not dashing, not stunned)."""
+        if self.aoo_used[m] or self.dashing[m] or self.stunned[m] or self.status[n] != ACTIVE:
+            return False
+        reach = self.arms[m].reach
+        where = self.tile[m]
+        distance = self.gap
+        return distance(where, here) <= reach < distance(where, there)
+
+    def sentinel(self, m: int, n: int, here: Tile, there: Tile) -> bool:
+        """movement._sentinels: a spear in hand whose reach (it engages) the mover steps
+        into, its reaction unused, not stunned, and (option sentinel_needs_action) the
+        wielder's action for the round still free (common.round_action_free)."""
+        arms = self.arms[m]
+        if arms.spear is None or self.aoo_used[m] or self.stunned[m] or self.dashing[m]:
+            return False
+        if self.status[n] != ACTIVE or self.pledged[m]:
+            return False
+        if self.order.index(m) < self.index and self.did[m]:
+            return False  # its turn came this round and took the action
+        distance = self.gap
+        where = self.tile[m]
+        return distance(where, there) <= arms.reach < distance(where, here)
+
+    def stand_sentinel(self, m: int, n: int) -> bool:
+        """movement._walk's sentinel: the reaction used, the round's action pledged
+        (common.pledge_round_action: spent now, and the turn still to come this round
+        starts without it), then a strike with the spear; True if it hit."""
+        self.aoo_used[m] = True
+        self.did[m] = True
+        if self.order.index(m) > self.index:
+            self.pledged[m] = True
+        spear = self.arms[m].spear
+        assert spear is not None  # `sentinel` asked
+        return self.strike(m, n, spear, 0)
+
+    # -- drawing and swapping (rules/arms.py) -------------------------------------------
+
+    def take_up(self, n: int, k: int, *, swap: bool) -> None:
+        """arms.resolve_draw and resolve_swap: the action, then the holstered weapon in hand
+        beside what is held (a draw) or instead of it (a swap, which holsters the rest)."""
+        arms = self.arms[n]
+        weapon = arms.spare[k].id
+        wielded = (weapon,) if swap else (*arms.ids, weapon)
+        self.acted = True
+        arms = self.arms[n] = self.c.hold(n, wielded)
+        ammo = self.ammo[n]
+        self.dry[n] = sum(arm.slot for arm in arms.wielded if ammo.get(arm.id) == 0)
 
     # -- reloading (rules/arms.py) ---------------------------------------------------------
 
@@ -378,19 +434,19 @@ class Fight:
         """arms.resolve_reload under the default options: a check of half Aiming against
         DC 10 on a plain panel (no modelled condition gives it an edge). A pass fills the
         magazine and keeps the action; a failure spends action and movement, and fills it
-        only if the turn was still whole (nobody has moved here: movement not yet spent)."""
-        weapon = self.c.arms[n].wielded[w]
+        only if the turn was still whole (not moved, movement not yet spent)."""
+        weapon = self.arms[n].wielded[w]
         r = self.r
         passed = r(1, 6) + r(1, 6) + self.c.aiming[n] >= RELOAD_DC
         if not passed:
-            whole = not self.spent[n]
+            whole = not self.spent[n] and not self.moved[n]
             self.acted = True
             self.spent[n] = True
             if not whole:
                 return
         assert weapon.magazine is not None
         self.ammo[n][weapon.id] = weapon.magazine
-        for arm in self.c.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
+        for arm in self.arms[n].wielded:  # AmmoSet: the rounds are counted per weapon id
             if arm.id == weapon.id:
                 self.dry[n] &= ~arm.slot
 
@@ -399,7 +455,7 @@ class Fight:
     def attack(self, n: int, target: int, w: int) -> None:
         """attack.resolve: the action is spent, then one strike."""
         self.acted = True
-        self.strike(n, target, self.c.arms[n].wielded[w], w, 0)
+        self.strike(n, target, self.arms[n].by_place[w], 0)
 
     def panel(self, modifier: int, edge: int, crit: tuple[int, ...]) -> tuple[int, bool]:
         """panel.roll (best_pair advantage): the total and whether the kept pair crits."""
@@ -414,13 +470,15 @@ class Fight:
             return c + d + modifier, second[1]
         return a + b + modifier, first[1]
 
-    def strike(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
+    def strike(self, n: int, target: int, weapon: Arm, chain: int) -> bool:
         """attack.strike: the attack roll, the characters in the way, the defense, damage,
-        then the crit effect."""
+        then the crit effect. True if it hit (`Strike.hit`: a stray shot counts)."""
         c = self.c
         blade = self.blade
         ranged = weapon.ranged
-        modifier = c.aiming[n] if ranged else c.arms[n].swing[w]
+        # attack.ranged_modifier: a shot after moving takes -2 (movement.moving_shot)
+        moving = MOVE_PENALTY if self.moved[n] else 0
+        modifier = c.aiming[n] - moving if ranged else weapon.swing
         total, attack_crit = self.panel(modifier, 1 if blade[n] else 0, weapon.crit)
         if ranged:
             self.shot = True
@@ -433,18 +491,27 @@ class Fight:
             blocker = self.shoot_through(n, target, total)
             if blocker >= 0:
                 self.deal(blocker, weapon.damage)
-                return
+                return True
         result = self.defend(n, target, weapon, total, attack_crit)
         if result == "critical":
             self.deal(target, weapon.crit_damage)
-            self.crit_effect(n, target, weapon, w, chain)
-        elif result == "hit":
+            self.crit_effect(n, target, weapon, chain)
+            return True
+        if result == "hit":
             self.deal(target, weapon.damage)
+            return True
+        return False
 
     def in_the_way(self, n: int, target: int) -> list[int]:
         """attack.characters_in_the_way: the living on the line of fire (nobody is prone)."""
         status = self.status
-        return [m for m in self.c.on_line[n][target] if status[m] != DEAD]
+        tiles = self.tile
+        return [
+            m
+            for t in self.c.sight(tiles[n], tiles[target])[0]
+            for m in range(len(tiles))
+            if tiles[m] == t and status[m] != DEAD
+        ]
 
     def shoot_through(self, n: int, target: int, total: int) -> int:
         """attack._shoot_through: each character in the way defends, nearest first; the
@@ -461,12 +528,14 @@ class Fight:
         """attack.defend under parry: defender and crit_wins: true."""
         c = self.c
         if weapon.ranged:
-            covered = c.covered[n][target] or bool(self.in_the_way(n, target))
+            covered = c.sight(self.tile[n], self.tile[target])[1] or bool(
+                self.in_the_way(n, target)
+            )
             bonus = COVER_BONUS if covered and weapon.effect != "flame_area" else 0
             crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
         else:
-            bonus = c.arms[target].guard
-            crit_faces = c.arms[target].guard_crit
+            bonus = self.arms[target].guard
+            crit_faces = self.arms[target].guard_crit
         if self.status[target] != ACTIVE:
             return "critical" if attack_crit else "hit"
         edge = self.blade[target] or (self.braced[target] and not weapon.ranged)  # defense_edge
@@ -504,13 +573,13 @@ class Fight:
             if actor >= 0 and side[actor] != side[target]:
                 self.dealt[actor] += lost
 
-    def crit_effect(self, n: int, target: int, weapon: Arm, w: int, chain: int) -> None:
+    def crit_effect(self, n: int, target: int, weapon: Arm, chain: int) -> None:
         """crits.apply for the modelled effects (no flamethrower is held: no canister; a
         suppression has no reader before it lapses, see MODELLED_EFFECTS); an effect only
         handed back ends the fast path here."""
         effect = weapon.effect
-        if effect in HANDED_BACK_EFFECTS:
-            raise Handback
+        if effect in HANDED_BACK_EFFECTS or effect not in RESTATED_EFFECTS:
+            raise Handback  # a bare hand's crit (an attack of opportunity) is not restated
         if effect == "splash_adjacent":
             self.splash(n, target)
         elif effect == "stun":  # crits._stun: through the target's next turn
@@ -525,15 +594,16 @@ class Fight:
                 return
             if not self.may_strike_again(n, target, weapon):
                 return
-            self.strike(n, target, weapon, w, chain + 1)
+            self.strike(n, target, weapon, chain + 1)
 
     def splash(self, n: int, target: int) -> None:
         """crits._splash with no targets named (the tactics name none): the two living
         (`_bystanders`) next to the target nearest the shooter, ties in listing order, take
         4 damage each, armor first, no defense."""
-        c = self.c
-        status, tile, gap = self.status, c.tile, c.gap[n]
+        status, tile = self.status, self.tile
         x, y = tile[target]
+        distance = self.gap
+        shooter = tile[n]
         nearby = [
             m
             for m in range(len(status))
@@ -543,18 +613,10 @@ class Fight:
             and tile[m] != (x, y)
             and max(abs(tile[m][0] - x), abs(tile[m][1] - y)) == 1
         ]
-        nearby.sort(key=gap.__getitem__)
+        nearby.sort(key=lambda m: distance(shooter, tile[m]))
         for m in nearby[:SPLASH_TARGETS]:
             self.deal(m, SPLASH_DAMAGE)
 
     def may_strike_again(self, n: int, target: int, weapon: Arm) -> bool:
         """attack.check_can_strike for an extra attack (the action is already spent)."""
-        c = self.c
-        gap = c.gap[n][target]
-        if not weapon.ranged:
-            return gap <= weapon.reach
-        if weapon.hands == 2 and self.engaged(n):
-            return False
-        if (weapon.range is not None and gap > weapon.range) or c.walled[n][target]:
-            return False
-        return not self.dry[n] & weapon.slot
+        return self.within(n, target, weapon, weapon.ranged and self.engaged(n))

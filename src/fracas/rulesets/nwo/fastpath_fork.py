@@ -5,28 +5,37 @@ See nwo/fastpath.py for what the fast path models and why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from fracas.core.fastpath import ForkPoint
 from fracas.core.grid import Grid
+from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
-from fracas.rulesets.nwo.catalog import UNARMED, Weapon, catalog
+from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
+from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
 from fracas.rulesets.nwo.rules.attack import strength_bonus
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
+from fracas.rulesets.nwo.rules.movement import SPEAR_REACH
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
-Strike = tuple[int, int]
-"""A strike the tactics chose: the foe and the weapon's place in the fighter's hands; or,
-with `RELOAD` for the foe, a reload of the gun at that place; `BRACE`, a brace."""
+Choice = tuple[int, int, int]
+"""What the tactics chose: a strike (the foe, the weapon's place in the fighter's hands, 0);
+or, with `RELOAD` first, a reload of the gun at that place; `BRACE`, a brace; `MOVE` and
+`DASH`, a walk or a dash to the tile (x, y)."""
 
 RELOAD = -2
 BRACE = -3
-"""With BRACE for the foe, a brace (the weapon's place unused)."""
+MOVE = -4
+DASH = -5
+DRAW = -6
+SWAP = -7
+"""With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
 
 HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
@@ -65,10 +74,13 @@ class Arm:
         "ranged",
         "reach",
         "slot",
+        "swing",
     )
 
-    def __init__(self, weapon: Weapon, slot: int) -> None:
+    def __init__(self, weapon: Weapon, slot: int, who: Operative) -> None:
         self.id = weapon.id
+        self.swing = 0 if weapon.is_ranged else melee_modifier(who, weapon)
+        """attack.melee_modifier with this weapon."""
         self.ranged = weapon.is_ranged
         self.damage = weapon.damage
         self.crit = weapon.crit
@@ -84,16 +96,28 @@ class Arm:
 
 
 class Arms:
-    """What a fighter holds, read once (nobody draws, drops or swaps here)."""
+    """What a fighter holds as the rules read it, read once per fighter and hands
+    (`Compiled.hold`: a draw or swap changes them)."""
 
     __slots__ = (
+        "aoo",
         "braces",
+        "by_place",
+        "fists",
+        "free_hands",
         "guard",
         "guard_crit",
         "holds_melee",
+        "ids",
+        "improvised",
+        "melee",
+        "places",
         "reach",
         "reload_order",
         "shoots",
+        "spare",
+        "spear",
+        "stock",
         "swing",
         "wielded",
     )
@@ -101,7 +125,7 @@ class Arms:
     def __init__(self, who: Operative) -> None:
         hand = who.in_hand  # in the arsenal's order, as the rules read it
         wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # the tactics' order
-        self.wielded = [Arm(w, slot) for slot, w in enumerate(wielded)]
+        self.wielded = [Arm(w, slot, who) for slot, w in enumerate(wielded)]
         melee = [w for w in hand if not w.is_ranged]
         guard = melee[0] if melee else catalog()[UNARMED]  # attack.defending_weapon
         self.guard = melee_modifier(who, guard)
@@ -118,14 +142,43 @@ class Arms:
         ]
         """The guns `tactics._reloads` would reload, in its (the arsenal's) order, by their
         place in `wielded` (arms.verify_reload: a magazine, and rounds counted)."""
+        self.melee = tuple(who.wielded.index(w.id) for w in melee)
+        """The melee weapons in hand by their place in `wielded`, in the arsenal's order
+        (`tactics._strike_after_moving`'s `melee`)."""
+        self.improvised = Arm(catalog()[IMPROVISED], len(wielded), who)
+        self.places = tuple(range(len(wielded)))
+        """The weapons in hand by their place (`tactics._wishes`' `me.wielded`)."""
+        self.stock = len(wielded)
+        """The improvised weapon's place (`by_place`): a gun's stock, swung bare-handed."""
+        self.fists = len(wielded) + 1
+        """Bare hands' place (`by_place`): `Operative.weapon` always finds them."""
+        self.by_place = [
+            *self.wielded,
+            self.improvised,
+            Arm(catalog()[UNARMED], len(wielded) + 1, who),
+        ]
+        """The weapons in hand by their place, then the stock, then bare hands."""
+        self.aoo = self.improvised if self.shoots and not melee else Arm(guard, len(wielded), who)
+        """movement._aoo_weapon: the stock of a gun when no melee weapon is in hand, else
+        the weapon it parries with."""
+        spear = next((w for w in hand if w.reach >= SPEAR_REACH), None)
+        sentinel = any(not w.is_ranged and w.reach >= SPEAR_REACH for w in hand)
+        self.spear = Arm(spear, len(wielded), who) if spear is not None and sentinel else None
+        """movement._sentinels' weapon: the first in hand with a spear's reach, when a
+        melee weapon in hand has it (else nobody stands sentinel)."""
+        self.ids = tuple(who.wielded)
+        self.free_hands = who.free_hands
+        spare = [w for w in who.arsenal if w.id in who.holstered]
+        spare.sort(key=lambda w: w.damage, reverse=True)  # tactics._draws' order
+        self.spare = [Arm(w, len(wielded) + 2, who) for w in spare]
+        """The holstered weapons, most damaging first (ties in the arsenal's order)."""
         self.swing = [
             0 if w.is_ranged else melee_modifier(who, w) for w in wielded
         ]  # attack.melee_modifier per weapon in hand
 
 
 class Compiled:
-    """One fork read once: the fighters' numbers laid out in lists, the map's answers for
-    every pair of tiles (nobody moves here, so each pair is asked about once per fork)."""
+    """One fork read once: the fighters' numbers laid out in lists, for each trial to copy."""
 
     def __init__(
         self, point: ForkPoint, state: EncounterState, people: tuple[Operative, ...]
@@ -136,7 +189,20 @@ class Compiled:
         sides = list(dict.fromkeys(p.side for p in people))
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
+        self.people = people
+        self.lines: dict[tuple[Tile, Tile], tuple[tuple[Tile, ...], bool, bool]] = {}
+        self.distance: Callable[[Tile, Tile], int] = (
+            chebyshev if self.board.diagonal == "one" else self.board.distance
+        )
+        """Grid.distance, without its method call where a diagonal counts one (the
+        default), for the tactics ask it hundreds of times a decision."""
         self.arms = [Arms(p) for p in people]
+        self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
+            (n, a.ids): a for n, a in enumerate(self.arms)
+        }
+        self.ready = [(*p.wielded, *p.holstered) for p in people]
+        """What is in hand or holstered: a draw or a swap moves weapons between the two
+        (arms.resolve_draw, resolve_swap), nothing else changes either here."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
         self.tile = [p.tile for p in people]
         self.max_hp = [p.max_hp for p in people]
@@ -148,7 +214,7 @@ class Compiled:
             sum(arm.slot for arm in a.wielded if p.rounds(arm.id) == 0)
             for a, p in zip(self.arms, people, strict=True)
         ]
-        self.choices: dict[tuple[int | bool, ...], Strike | None] = {}
+        self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
@@ -167,35 +233,49 @@ class Compiled:
             self.round = 0
             self.index = 0
             self.turn = (False, False)
-        n = len(people)
-        board = self.board
-        self.gap = [
-            [board.distance(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.line = [
-            [tuple(board.line(self.tile[a], self.tile[b])) for b in range(n)] for a in range(n)
-        ]
-        self.walled = [
-            [board.sight_blocked(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.covered = [
-            [board.cover_between(self.tile[a], self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        self.step = [
-            [self.tile[a] in board.neighbours(self.tile[b]) for b in range(n)] for a in range(n)
-        ]
-        """a stands one step from b: `appraisal.distances_to` puts a at 1 from b, the least a
-        tile off b can be, and `tactics._nearer` finds no tile nearer (a diagonal counts one
-        under the default `diagonal` option)."""
-        standing: dict[tuple[int, int], list[int]] = {}
-        for m, tile in enumerate(self.tile):
-            standing.setdefault(tile, []).append(m)
-        self.on_line = [
-            [[m for t in self.line[a][b] for m in standing.get(t, ())] for b in range(n)]
-            for a in range(n)
-        ]
-        """Who stands on the line of fire from a to b, nearest a first, in listing order on
-        one tile (attack.characters_in_the_way before its status test)."""
+        self.moved = [p.moved for p in people]
+        self.aoo_used = [p.aoo_used for p in people]
+        self.did = [p.acted for p in people]
+        self.movement = [p.movement for p in people]
+        """operative.movement: six tiles less the armor's penalty."""
+        self.dash = [budget_of_dash(p.movement) for p in people]
+
+    def sight(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], bool, bool]:
+        """The map's answers about the line from tile a to b, asked once per fork: its tiles
+        nearest a first (`Grid.line`), whether cover screens b (`cover_between`) and whether
+        a wall blocks it (`sight_blocked`). Each strike asks them of the same few pairs."""
+        key = (a, b)
+        found = self.lines.get(key)
+        if found is None:
+            board = self.board
+            line = tuple(board.line(a, b))
+            walls = board.walls
+            found = (line, board.cover_between(a, b), any(t in walls for t in line))
+            self.lines[key] = found
+        return found
+
+    def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:
+        """The arms of fighter `n` with `wielded` in hand and the rest of its ready weapons
+        holstered, read once per fork."""
+        key = (n, wielded)
+        found = self.held.get(key)
+        if found is None:
+            holstered = tuple(w for w in self.ready[n] if w not in wielded)
+            who = replace(self.people[n], wielded=wielded, holstered=holstered)
+            found = self.held[key] = Arms(who)
+        return found
+
+
+def chebyshev(a: Tile, b: Tile) -> int:
+    """Grid.distance where a diagonal step counts one: the larger offset."""
+    dx = a[0] - b[0]
+    dy = a[1] - b[1]
+    return max(dx, -dx, dy, -dy)
+
+
+def budget_of_dash(movement: int) -> int:
+    """movement.budget for a dash under the default `dash_with_armor`: double the movement."""
+    return movement * 2
 
 
 def _blade_count(who: Operative) -> int:

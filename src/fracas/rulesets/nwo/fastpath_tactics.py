@@ -1,0 +1,411 @@
+"""The nwo fast path's restatement of the tactics (`tactics._wishes` down to the first wish
+`Ruleset.first_legal` accepts) over a trial's lists. Each function names the tactic it
+restates; the costly geometry (lines of fire, threat zones, cover counts, walking distances,
+reachable tiles and paths) is asked of the very caches the tactics read (`appraisal`'s and
+`grid._search`'s), so both see the same answers in the same order. A wish that is not
+restated hands the fight back. See nwo/fastpath.py for what is modelled and why."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fracas.rulesets.nwo.appraisal import (
+    _RULED_OUT,
+    _SCREENED,
+    _line_of_fire,
+    _shelter,
+    _walking_distances,
+    _zone,
+    beats,
+)
+from fracas.rulesets.nwo.fastpath_fork import (
+    ACTIVE,
+    BRACE,
+    DASH,
+    DEAD,
+    DRAW,
+    MOVE,
+    RELOAD,
+    SWAP,
+    UNCONSCIOUS,
+    Arm,
+    Choice,
+    half,
+)
+from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY
+from fracas.rulesets.nwo.tactics import (
+    BETTER_BY,
+    FLANK_STEPS,
+    GOOD_CHANCE,
+    NEAREST,
+    UNREACHED,
+)
+
+if TYPE_CHECKING:
+    from fracas.rulesets.nwo.fastpath_fight import Fight
+
+
+NOBODY: frozenset[Tile] = frozenset()
+
+
+class Handback(Exception):
+    """The fight reached what the fast path does not model: the engine plays it instead."""
+
+
+_Option = tuple[float, int, int, Arm, int, float, float]
+"""tactics._Option: the bound, its place in the listing, the weapon's place in hand, the
+weapon, the foe; then the share of the foe's health a hit takes and the open chance
+(`appraisal.worth` is their product), kept so that a tile's strike multiplies once."""
+
+_Best = tuple[float, float, int, int]
+"""tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
+
+
+class Look:
+    """tactics._look: what the fighter sees at the start of a decision, worked out once."""
+
+    __slots__ = (
+        "backed",
+        "blocked",
+        "engaged",
+        "f",
+        "foe_tiles",
+        "foes",
+        "hurt",
+        "mobile",
+        "n",
+        "options",
+        "shields",
+        "threat",
+        "tile",
+    )
+
+    def __init__(self, f: Fight, n: int, foes: list[int]) -> None:
+        c = f.c
+        status, side, tiles = f.status, c.side, f.tile
+        self.f = f
+        self.n = n
+        self.tile = tiles[n]
+        self.foes = foes
+        self.foe_tiles = tuple(tiles[m] for m in foes)
+        shields: list[Tile] = []
+        backed = False
+        for m, s in enumerate(status):
+            if side[m] != side[n]:
+                if s == UNCONSCIOUS:
+                    shields.append(tiles[m])
+            elif m != n:
+                if s != DEAD:
+                    shields.append(tiles[m])  # a friend, or the helpless: no shot through
+                backed = backed or (s == ACTIVE and not f.hurt(m))
+        self.blocked = frozenset(tiles[m] for m, s in enumerate(status) if m != n and s != DEAD)
+        self.shields = frozenset(shields)
+        self.engaged = f.engaged(n)
+        self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
+        self.backed = backed
+        self.hurt = f.hurt(n)
+        arms = f.arms
+        reaches = tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
+        self.threat = _zone(c.board, reaches)
+        self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
+
+
+def decide(f: Fight, n: int) -> Choice | None:
+    """tactics._wishes, then `first_legal`: the first wish `verify` accepts, or None to end
+    the turn."""
+    c = f.c
+    status, side = f.status, c.side
+    if status[n] != ACTIVE:
+        return None  # BaseRuleset.verify: the fallen may only end the turn
+    foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
+    if not foes:
+        return None
+    look = Look(f, n, foes)
+    if f.acted:
+        return _after_acting(look)
+    arms = f.arms[n]
+    moved = f.moved[n] > 0
+    here = _best_strike(look, look.tile, arms.places, moved)
+    if here is None:
+        reload = _reloads(f, n)
+        if reload is not None:
+            return reload
+    weak = here is None or here[1] < GOOD_CHANCE
+    if look.hurt and look.backed and look.engaged and weak and arms.braces:
+        return (BRACE, 0, 0)  # posture.verify_brace: a melee weapon in hand, the action
+    if here is None or (weak and not look.engaged):
+        better = _strike_after_moving(look, FLANK_STEPS if here else None)
+        if better is not None and (here is None or better[0] > here[0] * BETTER_BY):
+            return (MOVE, *better[2])
+    if here is not None:
+        foe, w = here[2], here[3]
+        if f.may_strike(n, foe, arms.wielded[w], look.engaged):
+            return (foe, w, 0)
+    reload = _reloads(f, n)
+    if reload is not None:
+        return reload
+    draw = _draws(look, moved)
+    if draw is not None:
+        return draw
+    bare = _bare_strike(look, moved)
+    if bare is not None:
+        return bare
+    if look.mobile and not f.moved[n]:
+        target = _nearer(look, _dash_target(look))
+        if target is not None:
+            return (DASH, *target)
+    return _approach(look)
+
+
+def _draws(look: Look, moved: bool) -> Choice | None:
+    """tactics._draws: the first holstered weapon (most damaging first) that could strike
+    from here (its line of fire asked with nobody standing about), or any when the hands
+    are empty: drawn beside what is held if the hands are free for it, else swapped for
+    it (both accepted by `verify` with the action unused)."""
+    f = look.f
+    arms = f.arms[look.n]
+    for k, arm in enumerate(arms.spare):
+        if arms.wielded and not any(
+            _hit_chance(look, look.tile, foe, arm, moved, look.engaged, plain=True) > 0
+            for foe in look.foes
+        ):
+            continue
+        return (DRAW if arm.hands <= arms.free_hands else SWAP, k, 0)
+    return None
+
+
+def _bare_strike(look: Look, moved: bool) -> Choice | None:
+    """tactics._bare_strikes: fists, and the stock of a gun in hand, the better first (of
+    equals the fists); `verify` accepts whichever is found (in reach, the action unused)."""
+    arms = look.f.arms[look.n]
+    kinds = (arms.fists, arms.stock) if arms.shoots else (arms.fists,)
+    strikes = [s for kind in kinds if (s := _best_strike(look, look.tile, (kind,), moved))]
+    if not strikes:
+        return None
+    best = max(strikes, key=lambda s: s[0])  # the first of the best, as a stable sort has it
+    return (best[2], best[3], 0)
+
+
+def _reloads(f: Fight, n: int) -> Choice | None:
+    """tactics._reloads: an empty gun in hand, in the arsenal's order."""
+    arms = f.arms[n]
+    for w in arms.reload_order:
+        if f.dry[n] & arms.wielded[w].slot:
+            return (RELOAD, w, 0)
+    return None
+
+
+def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -> list[_Option]:
+    """tactics._options with appraisal.open_chance for the bound."""
+    key = (weapons, moved, nearest)
+    found = look.options.get(key)
+    if found is not None:
+        return found
+    f = look.f
+    c = f.c
+    n = look.n
+    foes = look.foes
+    if nearest and len(foes) > NEAREST:
+        here = look.tile
+        closest = sorted(foes, key=lambda m: f.gap(here, f.tile[m]))[:NEAREST]
+        foes = [m for m in foes if m in closest]
+    mine = f.arms[n].by_place
+    aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
+    found = []
+    hp, ahp, arms = f.hp, f.ahp, f.arms
+    for w in weapons:
+        arm = mine[w]
+        for foe in foes:
+            chance = beats(aim) if arm.ranged else beats(arm.swing - arms[foe].guard)
+            share = min(1.0, arm.damage / max(1, hp[foe] + ahp[foe]))
+            found.append((chance * share, len(found), w, arm, foe, share, chance))
+    found.sort(key=lambda option: (-option[0], option[1]))
+    look.options[key] = found
+    return found
+
+
+def _best_strike(
+    look: Look,
+    tile: Tile,
+    weapons: tuple[int, ...],
+    moved: bool,
+    floor: float = 0.0,
+    nearest: bool = False,
+) -> _Best | None:
+    """tactics._best_strike: the most worthwhile strike from `tile` worth more than
+    `floor`, of equals the first listed."""
+    f = look.f
+    gap, tiles = f.gap, f.tile
+    engaged = look.engaged if tile == look.tile else tile in look.threat
+    best: _Best | None = None
+    best_value = 0.0
+    best_index = -1
+    for bound, index, w, arm, foe, share, open_chance in _options(look, weapons, moved, nearest):
+        if bound <= floor:
+            break
+        if best is not None and (
+            bound < best_value or (bound == best_value and index > best_index)
+        ):
+            if bound < best_value:
+                break
+            continue
+        if arm.ranged:
+            chance = _hit_chance(look, tile, foe, arm, moved, engaged)
+        else:  # appraisal.hit_chance: the open chance within reach
+            chance = open_chance if gap(tile, tiles[foe]) <= arm.reach else 0.0
+        value = chance * share  # appraisal.worth
+        if chance > 0 and (
+            best is None or value > best_value or (value == best_value and index < best_index)
+        ):
+            best = (value, chance, foe, w)
+            best_value = value
+            best_index = index
+    return best
+
+
+def _hit_chance(
+    look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool, plain: bool = False
+) -> float:
+    """appraisal.hit_chance, its line of fire asked of the same cache; `plain`, with
+    nobody standing about (its default `occupied` and `shields`), and the magazine read
+    from the rounds (the weapon may be holstered)."""
+    f = look.f
+    c = f.c
+    target = f.tile[foe]
+    gap = f.gap(tile, target)
+    if not arm.ranged:
+        return beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
+    if (arm.range is not None and gap > arm.range) or (engaged and arm.hands == 2):
+        return 0.0
+    if plain:
+        rounds = f.ammo[look.n].get(arm.id)
+        if rounds is not None and rounds <= 0:
+            return 0.0
+        verdict = _line_of_fire(c.board, tile, target, NOBODY, NOBODY)
+    elif f.dry[look.n] & arm.slot:
+        return 0.0
+    else:
+        verdict = _line_of_fire(c.board, tile, target, look.blocked, look.shields)
+    if verdict is _RULED_OUT:
+        return 0.0
+    screened = arm.effect != "flame_area" and verdict is _SCREENED
+    modifier = c.aiming[look.n] - (MOVE_PENALTY if moved else 0)
+    return beats(modifier - (COVER_BONUS if screened else 0))
+
+
+def reachable(f: Fight, n: int, dash: bool = False) -> dict[Tile, int]:
+    """queries.reachable over `grid.reachable` (the same cached search) with
+    movement.budget: a dash doubles the movement, a turn that shot has half of it."""
+    if f.spent[n] or f.stunned[n]:
+        return {}
+    c = f.c
+    if dash:
+        allowance = c.dash[n]
+    else:
+        base = half(c.movement[n]) if f.shot else c.movement[n]
+        allowance = base - f.moved[n]
+    if allowance <= 0:
+        return {}
+    blocked = frozenset(f.tile[m] for m, s in enumerate(f.status) if m != n and s != DEAD)
+    found = c.board.reachable(f.tile[n], allowance, blocked)
+    found.pop(f.tile[n], None)
+    return found
+
+
+def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, Tile] | None:
+    """tactics._strike_after_moving: the nearest tile in reach with a likely strike, else
+    the best; a hurt fighter favours tiles behind cover."""
+    if not look.mobile:
+        return None
+    f = look.f
+    c = f.c
+    arms = f.arms[look.n]
+    melee = arms.melee
+    everything = arms.places
+    hurt = look.hurt
+    shooters = _shooters(look) if hurt else ()
+    best: tuple[float, float, Tile] | None = None
+    reach = reachable(f, look.n)
+    for tile in sorted(reach, key=reach.__getitem__):
+        far = steps is not None and reach[tile] > steps
+        weapons = melee if far or tile in look.threat else everything
+        floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
+        strike = _best_strike(look, tile, weapons, True, floor, nearest=True)
+        if strike is None:
+            continue
+        value = strike[0]
+        if hurt and _shelter(c.board, tile, shooters):
+            value *= BETTER_BY
+        if best is None or value > best[0]:
+            best = (value, strike[1], tile)
+        if best[1] >= GOOD_CHANCE and not hurt:
+            break
+    return best
+
+
+def _shooters(look: Look) -> tuple[Tile, ...]:
+    """appraisal.sheltered's shooters: the foes with a gun in hand."""
+    arms = look.f.arms
+    return tuple(t for m, t in zip(look.foes, look.foe_tiles, strict=True) if arms[m].shoots)
+
+
+def _dash_target(look: Look) -> dict[Tile, int]:
+    """tactics._dash_target's tiles: a dash's reach, out of the foes' melee reach for a
+    shooter (`_nearer` then picks)."""
+    tiles = reachable(look.f, look.n, dash=True)
+    if look.f.arms[look.n].shoots:
+        tiles = {t: cost for t, cost in tiles.items() if t not in look.threat}
+    return tiles
+
+
+def _approach(look: Look) -> Choice | None:
+    """tactics._approach: walk toward the nearest foe, not away from an engagement."""
+    if look.mobile and not look.engaged:
+        tile = _nearer(look, reachable(look.f, look.n))
+        if tile is not None:
+            return (MOVE, *tile)
+    return None
+
+
+def _nearer(look: Look, tiles: dict[Tile, int]) -> Tile | None:
+    """tactics._nearer: of `tiles`, the one nearest a foe on foot, if nearer than here."""
+    if not tiles:
+        return None
+    f = look.f
+    away = _walking_distances(f.c.board, look.foe_tiles, look.blocked)
+    foe_tiles = look.foe_tiles
+
+    def key(tile: Tile) -> tuple[int, int, int]:
+        straight = min(f.gap(tile, t) for t in foe_tiles)
+        return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
+
+    nearest = min(away.get(tile, UNREACHED) for tile in tiles)
+    best = min((t for t in tiles if away.get(t, UNREACHED) == nearest), key=key)
+    return best if key(best) < key(look.tile) else None
+
+
+def _after_acting(look: Look) -> Choice | None:
+    """tactics._after_acting: a shooter steps behind cover that screens it from more
+    shooters; a fighter in melee stays; others close in. A standing shot that was not
+    declared as shoot-and-move ends the moving (movement.may_move_after_shooting)."""
+    f = look.f
+    n = look.n
+    if not look.mobile or look.engaged or (f.shot and not f.moved[n]):
+        return None
+    c = f.c
+    if f.arms[n].shoots:
+        board = c.board
+        reach = c.movement[n] + 1
+        if all(f.gap(look.tile, t) > reach for t in board.cover):
+            return None
+        tiles = reachable(f, n)
+        shooters = _shooters(look)
+        cover = {t: _shelter(board, t, shooters) for t in tiles}
+        safe = [t for t in tiles if cover[t] and t not in look.threat]
+        if safe:
+            best = max(safe, key=lambda t: (cover[t], -tiles[t]))
+            if cover[best] > _shelter(board, look.tile, shooters):
+                return (MOVE, *best)
+        return None
+    return _approach(look)
