@@ -15,7 +15,7 @@ from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.store import open_store
 from fracas.web import svg
-from fracas.web.log import LogFold
+from fracas.web.log import LogFold, log_lines
 from fracas.web.pieces import Pieces
 from fracas.web.seat import Seat
 from fracas.web.table import Fight, Tables, TrackerRow
@@ -175,6 +175,7 @@ def test_through_play_every_kept_piece_is_what_a_fresh_drawing_gives(
             made = kept.of(snapshot)
             assert made.parts == _pieces().of(snapshot).parts, seat.role
             svg._still.cache_clear()
+            svg._header_drawn.cache_clear()
             assert made.drawn == svg.draw(snapshot.view)
         if fight.state.outcome is not None:
             break
@@ -199,3 +200,35 @@ def test_the_lines_grow_when_more_share_a_line_than_they_held() -> None:
     assert f'height="{24 + 3 * svg.SLOT}"' in three.ground
     assert f'height="{24 + 4 * svg.SLOT}"' in four.ground
     assert svg.draw(lines_map(3)).ground == three.ground
+
+
+def test_the_log_kept_between_steps_marks_undos_and_redos_as_a_fresh_one(tmp_path: Path) -> None:
+    """A fold's lines are handed out step by step and only new lines are judged, but an
+    undo or a redo judges every line again: through actions, two undos, a redo and a new
+    action, every viewer's kept log equals the log folded afresh from the set-up."""
+    store = open_store(f"sqlite:///{tmp_path / 'log.db'}")
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=2)
+    eid = created.encounter_id
+    loaded = store.load(eid)
+    ruleset, setup = loaded.encounter.ruleset, loaded.encounter.setup
+    assert isinstance(ruleset, BaseRuleset)
+    viewers = [None, *(c.id for c in setup.combatants)]
+    fold = LogFold(ruleset, setup)
+
+    def step(move: str) -> None:
+        now = store.load(eid)
+        if move == "act":
+            state = now.encounter.state
+            store.act(eid, action_json(ruleset.suggest(state)), expected_seq=now.seq)
+        else:
+            getattr(store, move)(eid, expected_seq=now.seq)
+        entries = store.history(eid)
+        fold.extend(entries)
+        for viewer in viewers:
+            assert fold.lines(viewer) == log_lines(ruleset, setup, entries, viewer), move
+
+    for move in ("act", "act", "act", "undo", "undo", "redo", "act", "undo", "act"):
+        step(move)
+    assert any(line.undone for line in fold.lines(None))
+    store.close()

@@ -114,6 +114,7 @@ _STEP = (
     )
 )
 
+
 class EncounterStore:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine

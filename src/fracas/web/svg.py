@@ -126,7 +126,7 @@ def draw(view: MapView) -> Drawn:
         _fog(view, frame),
         *(_overlay(o.kind, o.points, o.label, frame) for o in view.overlays),
         _tokens(view, frame, colours),
-        _header(view, frame, colours),
+        _header(view, frame),
     ]
     return Drawn(still, el("g", {"data_layer": LIVE}, *moving))
 
@@ -759,23 +759,30 @@ def _tip(token: Token) -> str:
     return " ".join(parts)
 
 
-def _header(view: MapView, frame: Frame, colours: Mapping[str, str]) -> str:
+def _header(view: MapView, frame: Frame) -> str:
     """Round or tick, whose turn, the outcome, a word on the dark for a veiled map, and a
     swatch for each side, laid out from the right with room for wide letters."""
     acting = next((t.name for t in view.tokens if t.acting), None)
     veiled = "in the dark: only what you make out is shown" if view.fog.veiled else ""
     said = (view.clock, f"{acting}'s turn" if acting else "", view.outcome or "", veiled)
+    return _header_drawn(" · ".join(w for w in said if w), view.sides, frame.width)
+
+
+@functools.lru_cache(maxsize=GROUNDS_KEPT)
+def _header_drawn(words: str, sides: tuple[str, ...], width: float) -> str:
+    """The header from all it shows (kept: every seat of a step shows the same one)."""
+    colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(sides)}
     parts = [
         el(
             "text",
             {"x": PAD, "y": 20, "font_size": 14, "font_weight": 600, "fill": "#212529"},
-            text(" · ".join(w for w in said if w)),
+            text(words),
         )
     ]
-    widths = [SWATCH + LETTER * len(side) + GAP for side in view.sides]
-    x = frame.width - PAD - sum(widths)
-    for side, width in zip(view.sides, widths, strict=True):
+    widths = [SWATCH + LETTER * len(side) + GAP for side in sides]
+    x = width - PAD - sum(widths)
+    for side, side_width in zip(sides, widths, strict=True):
         parts.append(el("circle", {"cx": x + 6, "cy": 16, "r": 6, "fill": colours[side]}))
         parts.append(el("text", {"x": x + SWATCH, "y": 20, "font_size": 12}, text(side)))
-        x += width
+        x += side_width
     return el("g", {"class": "header"}, *parts)
