@@ -226,7 +226,9 @@ def test_the_log_kept_between_steps_marks_undos_and_redos_as_a_fresh_one(tmp_pat
         entries = store.history(eid)
         fold.extend(entries)
         for viewer in viewers:
-            assert fold.lines(viewer) == log_lines(ruleset, setup, entries, viewer), move
+            fresh = log_lines(ruleset, setup, entries, viewer)
+            assert fold.lines(viewer) == fresh, move
+            assert fold.taken_back(viewer) == tuple(line.seq for line in fresh if line.undone)
 
     for move in ("act", "act", "act", "undo", "undo", "redo", "act", "undo", "act"):
         step(move)

@@ -62,9 +62,9 @@ class LogFold:
         self._read: dict[str | None, list[LogLine]] = {}
         self._moves = 0
         """Undos and redos folded so far: only they change whether an older line stands."""
-        self._shown: dict[str | None, tuple[int, int, list[LogLine]]] = {}
+        self._shown: dict[str | None, tuple[int, int, list[LogLine], list[int]]] = {}
         """Each viewer's lines as last handed out: how many read lines they cover, at
-        which `_moves`, and the lines."""
+        which `_moves`, the lines, and the steps of those taken back."""
 
     def extend(self, entries: Iterable[Entry]) -> None:
         """Fold the entries after the last one folded (older ones are skipped)."""
@@ -115,20 +115,25 @@ class LogFold:
                 read.append(_line(step.entry, seen, viewer))
             else:  # nothing for this viewer: a marker keeps the count
                 read.append(LogLine(step.entry.seq, "", "", (), False))
-        covered, moves, shown = self._shown.get(viewer, (0, -1, []))
+        covered, moves, shown, undone = self._shown.get(viewer, (0, -1, [], []))
         if moves != self._moves:  # an undo or a redo: every line is judged again
-            covered, shown = 0, []
+            covered, shown, undone = 0, [], []
         if covered < len(read):
-            undone = self.undone
-            shown.extend(
-                line
-                if (line.seq in undone) == line.undone
-                else replace(line, undone=not line.undone)
-                for line in read[covered:]
-                if line.kind
-            )
-            self._shown[viewer] = (len(read), self._moves, shown)
+            standing = self.undone
+            for line in read[covered:]:
+                if not line.kind:
+                    continue
+                if (line.seq in standing) != line.undone:
+                    line = replace(line, undone=not line.undone)
+                shown.append(line)
+                if line.undone:
+                    undone.append(line.seq)
+            self._shown[viewer] = (len(read), self._moves, shown, undone)
         return list(shown)
+
+    def taken_back(self, viewer: str | None) -> tuple[int, ...]:
+        """The steps of `viewer`'s lines (as `lines` last handed them out) taken back."""
+        return tuple(self._shown.get(viewer, (0, 0, [], []))[3])
 
 
 def _line(entry: Entry, seen: Sequence[Event], viewer: str | None) -> LogLine:

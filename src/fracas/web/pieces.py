@@ -84,8 +84,7 @@ class Pieces:
             "panel": self.panel(snapshot.actor, snapshot.choices, names),
             "gm": self.gm(snapshot) if snapshot.role == "gm" else "",
         }
-        undone = tuple(line.seq for line in snapshot.log if line.undone)
-        made = Rendered(parts, snapshot.drawn, undone)
+        made = Rendered(parts, snapshot.drawn, snapshot.undone)
         with self._lock:
             self._made[id(snapshot)] = (snapshot, made)
             while len(self._made) > KEPT:
@@ -129,8 +128,13 @@ class Pieces:
         return self.env.get_template(f"part_{part}.html").render(**inputs)
 
     def lines(self, snapshot: Snapshot, since: int) -> list[str]:
-        """The snapshot's log lines after step `since`, oldest first, as markup."""
-        return [self.line(line) for line in snapshot.log if line.seq > since]
+        """The snapshot's log lines after step `since`, oldest first, as markup (read from
+        the end: a socket kept up to date wants only the last few of a long log)."""
+        log = snapshot.log
+        start = len(log)
+        while start > 0 and log[start - 1].seq > since:
+            start -= 1
+        return [self.line(line) for line in log[start:]]
 
     def line(self, line: LogLine) -> str:
         with self._lock:

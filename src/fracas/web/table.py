@@ -58,6 +58,8 @@ class Snapshot:
     waiting_for: str | None
     choices: tuple[ActionChoice, ...]
     log: tuple[LogLine, ...]
+    undone: tuple[int, ...]
+    """The steps of the log's lines that were taken back."""
     undoable: bool = False
     redoable: bool = False
     combatants: tuple[tuple[str, str], ...] = ()
@@ -245,6 +247,10 @@ class Tables:
             choices = fight.choices(actor, sight_of(seen))
         with fight.lock:  # the fold may be further on (a newer refresh): cut below
             lines = fight.fold.lines(viewer)
+            undone = fight.fold.taken_back(viewer)
+        if lines and lines[-1].seq > fight.seq:
+            lines = [line for line in lines if line.seq <= fight.seq]
+            undone = tuple(line.seq for line in lines if line.undone)
         made = Snapshot(
             encounter_id=seat.encounter_id,
             title=fight.title,
@@ -258,7 +264,8 @@ class Tables:
             actor=actor,
             waiting_for=_turn_name(view),
             choices=choices,
-            log=tuple(line for line in lines if line.seq <= fight.seq),
+            log=tuple(lines),
+            undone=undone,
             undoable=seat.is_gm and fight.undoable,
             redoable=seat.is_gm and fight.redoable,
             combatants=tuple((c.id, c.name) for c in state.combatants) if seat.is_gm else (),
