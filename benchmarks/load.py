@@ -354,6 +354,70 @@ def threaded_store(
     }
 
 
+def server_steps(scenario: str, steps: int, profile: Path | None) -> dict[str, Any]:
+    """The server's work for one step, in this process and one thread (`--steps N`): the
+    tactics' action through `store.act` and `Tables.record`, then `Hub._messages` for the
+    GM's socket and two players' (each holding half the combatants), the JSON of those
+    messages; CPU milliseconds a step for each, and a cProfile of it into `profile`.
+    `--profile` on the running server sees only its event loop's thread (the step's work
+    runs in worker threads), which is why this exists."""
+    import cProfile
+
+    from fracas.core.choices import action_json
+    from fracas.web.app import create_app
+    from fracas.web.live import Socket
+
+    spent = {"store_act_ms": 0.0, "messages_ms": 0.0, "json_ms": 0.0}
+    with tempfile.TemporaryDirectory() as folder, open_store(f"sqlite:///{folder}/s.db") as store:
+        hub = create_app(store, poll=None).state.hub
+
+        def table(seed: int) -> tuple[str, list[Socket]]:
+            created = store.create(scenario, source="load.yaml", seed=seed)
+            ids = [c.id for c in store.load(created.encounter_id).encounter.state.combatants]
+            links = [store.add_player_link(created.encounter_id, ids[k::2]) for k in range(2)]
+            tokens = [created.gm_token, *links]
+            return created.encounter_id, [Socket(None, hub.seats.seat(t)) for t in tokens]  # type: ignore[arg-type]
+
+        def run(count: int, timed: bool) -> None:
+            encounter_id, sockets = table(count)
+            hub._messages(encounter_id, None, sockets)
+            fight = hub.tables.fight(encounter_id)
+            done = 0
+            while done < count:
+                fight = hub.tables.fight(encounter_id, fight.seq)
+                if fight.state.outcome is not None:
+                    encounter_id, sockets = table(count + done)
+                    hub._messages(encounter_id, None, sockets)
+                    fight = hub.tables.fight(encounter_id)
+                    continue
+                action = action_json(fight.ruleset.suggest(fight.state))
+                started = time.process_time()
+                acted = store.act(encounter_id, action, expected_seq=fight.seq)
+                hub.tables.record(encounter_id, acted, action, None)
+                committed = time.process_time()
+                fight, messages = hub._messages(encounter_id, acted.seq, sockets)
+                for live in sockets:
+                    live.seen = fight.seq
+                built = time.process_time()
+                for message in messages:
+                    json.dumps(message)
+                if timed:
+                    spent["store_act_ms"] += committed - started
+                    spent["messages_ms"] += built - committed
+                    spent["json_ms"] += time.process_time() - built
+                done += 1
+
+        run(50, timed=False)
+        run(steps, timed=True)
+        if profile is not None:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            run(steps, timed=False)
+            profiler.disable()
+            profiler.dump_stats(profile)
+    return {"steps": steps, **{k: round(1000 * v / steps, 3) for k, v in spent.items()}}
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -453,8 +517,17 @@ def main() -> None:
     parser.add_argument(
         "--profile", type=Path, help="cProfile the server into FILE.<database>.prof"
     )
+    parser.add_argument(
+        "--steps",
+        type=int,
+        help="instead: time N steps of the server's work in this process (SQLite; "
+        "--profile FILE writes their cProfile)",
+    )
     args = parser.parse_args()
     scenario = args.scenario.read_text(encoding="utf-8")
+    if args.steps:
+        print(json.dumps(server_steps(scenario, args.steps, args.profile)))
+        return
     results = []
     with tempfile.TemporaryDirectory() as folder:
         counter = iter(range(1_000))

@@ -85,13 +85,48 @@ def action_choices(
     """What `actor` may do now, grouped by action in the order first found. Built for the
     actor's player (only combatants its map shows), or for the GM with `as_gm`."""
     viewer = None if as_gm else actor
-    found = ruleset.map_view(state, viewer)
-    known = {t.id for t in found.tokens if t.id is not None}
+    found = sight_of(ruleset.map_view(state, viewer))
+    return choices_in_sight(
+        ruleset, state, actor, found, legal_actions(ruleset, state, actor), odds
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """All that a panel's choices take from the map of whom they are built for: the ids it
+    names, and the handles of the tokens it shows unidentified. Two viewers with equal
+    sights of one state are offered the same choices (the server builds them once)."""
+
+    known: frozenset[str]
+    strangers: frozenset[str]
+
+
+def sight_of(found: MapView) -> Sight:
+    return Sight(frozenset(t.id for t in found.tokens if t.id is not None), _strangers(found))
+
+
+def legal_actions(
+    ruleset: BaseRuleset, state: EncounterState, actor: str
+) -> tuple[tuple[Action, dict[str, Any]], ...]:
+    """Every distinct action `verify` accepts of `actor` now, with its mapping: the same
+    whoever the panel is for."""
+    return tuple(_legal(ruleset, state, actor))
+
+
+def choices_in_sight(
+    ruleset: BaseRuleset,
+    state: EncounterState,
+    actor: str,
+    sight: Sight,
+    legal: Iterable[tuple[Action, dict[str, Any]]],
+    odds: bool = True,
+) -> list[ActionChoice]:
+    """`action_choices` from the viewer's `sight` and the actor's `legal_actions`."""
     everyone = {c.id for c in state.combatants}
     model = model_of(ruleset)
     groups: dict[str, list[Option]] = {}
-    for action, raw in _legal(ruleset, state, actor):
-        masks = _masks(state, _named(raw, everyone) - known, _strangers(found), model.locate)
+    for action, raw in legal:
+        masks = _masks(state, _named(raw, everyone) - sight.known, sight.strangers, model.locate)
         if masks is None:
             continue  # it names someone the player's map does not show at all
         shown = _replaced(raw, masks) if masks else raw
@@ -136,13 +171,13 @@ def handle_at(at: tuple[float, float]) -> str:
     return SOMEONE_AT + spot(at)
 
 
-def _strangers(found: MapView) -> set[str]:
+def _strangers(found: MapView) -> frozenset[str]:
     """The handles of the tokens a map shows without an id (someone unidentified there)."""
-    return {h for t in found.tokens if t.id is None and (h := handle(t)) is not None}
+    return frozenset(h for t in found.tokens if t.id is None and (h := handle(t)) is not None)
 
 
 def _masks(
-    state: EncounterState, hidden: set[str], strangers: set[str], locate: Any
+    state: EncounterState, hidden: set[str], strangers: frozenset[str], locate: Any
 ) -> dict[str, str] | None:
     """How a choice names each of the `hidden` (ids the viewer's map does not name): by the
     place where its map shows someone unidentified; None when one of them is not there."""

@@ -60,6 +60,11 @@ class LogFold:
         self._done: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
         self._undone: list[tuple[int, EncounterState, tuple[Event, ...]]] = []
         self._read: dict[str | None, list[LogLine]] = {}
+        self._moves = 0
+        """Undos and redos folded so far: only they change whether an older line stands."""
+        self._shown: dict[str | None, tuple[int, int, list[LogLine], list[int]]] = {}
+        """Each viewer's lines as last handed out: how many read lines they cover, at
+        which `_moves`, the lines, and the steps of those taken back."""
 
     def extend(self, entries: Iterable[Entry]) -> None:
         """Fold the entries after the last one folded (older ones are skipped)."""
@@ -79,11 +84,13 @@ class LogFold:
                 self._undone.append(step)
                 self.state = step[1]
                 self.steps.append(_Step(entry, self.state, f"the GM took back step {step[0]}"))
+                self._moves += 1
             elif entry.kind == "redo" and self._undone:
                 step = self._undone.pop()
                 self._done.append(step)
                 self.state = _fold(self.ruleset, self.state, step[2])
                 self.steps.append(_Step(entry, self.state, f"the GM restored step {step[0]}"))
+                self._moves += 1
 
     @property
     def undone(self) -> frozenset[int]:
@@ -99,24 +106,34 @@ class LogFold:
         """The log for `viewer` (None: the GM) up to the last entry folded, oldest first,
         each line marked undone as the log now stands."""
         read = self._read.setdefault(viewer, [])
-        done = read[-1].seq if read else -1
-        for step in self.steps:
-            if step.entry.seq <= done:
-                continue
+        for step in self.steps[len(read) :]:  # a read line (or marker) for every step
             if step.heading is not None:
                 read.append(LogLine(step.entry.seq, step.entry.kind, step.heading, (), False))
                 continue
             seen = shown_events(self.ruleset, step.before, step.entry.events, viewer)
             if seen or viewer is None:
                 read.append(_line(step.entry, seen, viewer))
-            else:  # nothing for this viewer: a marker keeps `done` moving
+            else:  # nothing for this viewer: a marker keeps the count
                 read.append(LogLine(step.entry.seq, "", "", (), False))
-        undone = self.undone
-        return [
-            line if (line.seq in undone) == line.undone else replace(line, undone=not line.undone)
-            for line in read
-            if line.kind
-        ]
+        covered, moves, shown, undone = self._shown.get(viewer, (0, -1, [], []))
+        if moves != self._moves:  # an undo or a redo: every line is judged again
+            covered, shown, undone = 0, [], []
+        if covered < len(read):
+            standing = self.undone
+            for line in read[covered:]:
+                if not line.kind:
+                    continue
+                if (line.seq in standing) != line.undone:
+                    line = replace(line, undone=not line.undone)
+                shown.append(line)
+                if line.undone:
+                    undone.append(line.seq)
+            self._shown[viewer] = (len(read), self._moves, shown, undone)
+        return list(shown)
+
+    def taken_back(self, viewer: str | None) -> tuple[int, ...]:
+        """The steps of `viewer`'s lines (as `lines` last handed them out) taken back."""
+        return tuple(self._shown.get(viewer, (0, 0, [], []))[3])
 
 
 def _line(entry: Entry, seen: Sequence[Event], viewer: str | None) -> LogLine:

@@ -5,21 +5,30 @@ Rendered once per snapshot, and so once per seat view and step, however many soc
 it; a log line, which never changes once written but for being taken back, is rendered
 once for everyone who reads it the same. The socket messages (app.py) are put together
 from these, whole or as a delta.
+
+Most of a page does not change from one step to the next, so a part is drawn again only
+when what it is drawn from changes: each part's template is given only its inputs, and
+the markup is kept by them (`Kept`): the action panel by its choices (the same object
+for every seat `table.Fight.choices` built them once for), its actor and the names it
+uses; a tracker row by its row, the tracker by its rows; the GM's tools by their flags,
+combatants and links. The status line names the step, so it is drawn every step.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any
 
 from jinja2 import Environment
 
+from fracas.core.choices import ActionChoice
 from fracas.web import svg
 from fracas.web.log import LogLine
-from fracas.web.table import Snapshot
+from fracas.web.table import Snapshot, TrackerRow
 
-PARTS = ("status", "tracker", "panel", "gm")
 KEPT = 512
 """Rendered snapshots and log lines kept per server."""
 
@@ -31,12 +40,35 @@ class Rendered:
     undone: tuple[int, ...]
 
 
+class Kept:
+    """Rendered markup kept by the inputs it was rendered from, the least recently used
+    dropped past `KEPT`. A key holding an object compared by identity (`held`) keeps that
+    object too, so a key is never matched by a newer object at a reused address."""
+
+    def __init__(self) -> None:
+        self._made: OrderedDict[Hashable, tuple[object, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, make: Callable[[], str], held: object = None) -> str:
+        with self._lock:
+            found = self._made.get(key)
+        if found is not None and found[0] is held:
+            return found[1]
+        made = make()
+        with self._lock:
+            self._made[key] = (held, made)
+            while len(self._made) > KEPT:
+                self._made.popitem(last=False)
+        return made
+
+
 class Pieces:
     def __init__(self, env: Environment) -> None:
         self.env = env
         self._made: OrderedDict[int, tuple[Snapshot, Rendered]] = OrderedDict()
         self._lines: OrderedDict[LogLine, str] = OrderedDict()
         self._lock = threading.Lock()
+        self._kept = {name: Kept() for name in ("panel", "tracker", "row", "gm")}
 
     def of(self, snapshot: Snapshot) -> Rendered:
         """The snapshot's pieces (kept by the snapshot's identity: `Tables` hands every
@@ -47,20 +79,62 @@ class Pieces:
             return found[1]
         names = {t.id: t.name for t in snapshot.view.tokens if t.id is not None}
         parts = {
-            name: self.env.get_template(f"part_{name}.html").render(s=snapshot, names=names)
-            for name in PARTS
+            "status": self._render("status", s=snapshot, names=names),
+            "tracker": self.tracker(snapshot.tracker),
+            "panel": self.panel(snapshot.actor, snapshot.choices, names),
+            "gm": self.gm(snapshot) if snapshot.role == "gm" else "",
         }
-        undone = tuple(line.seq for line in snapshot.log if line.undone)
-        made = Rendered(parts, snapshot.drawn, undone)
+        made = Rendered(parts, snapshot.drawn, snapshot.undone)
         with self._lock:
             self._made[id(snapshot)] = (snapshot, made)
             while len(self._made) > KEPT:
                 self._made.popitem(last=False)
         return made
 
+    def panel(
+        self, actor: str | None, choices: tuple[ActionChoice, ...], names: dict[str, str]
+    ) -> str:
+        """The action panel: kept by its choices' identity (built once per step and sight,
+        `table.Fight.choices`), its actor, and the names of everyone its map identifies."""
+        key = (actor, id(choices), tuple(names.items()))
+        return self._kept["panel"].get(
+            key,
+            lambda: self._render("panel", actor=actor, choices=choices, names=names),
+            held=choices,
+        )
+
+    def tracker(self, rows: tuple[TrackerRow, ...]) -> str:
+        """The tracker, kept by its rows; a row drawn once for as long as it stays as it is."""
+        return self._kept["tracker"].get(
+            rows, lambda: self._render("tracker", rows=[self._row(row) for row in rows])
+        )
+
+    def _row(self, row: TrackerRow) -> str:
+        return self._kept["row"].get(row, lambda: self._render("tracker_row", row=row))
+
+    def gm(self, snapshot: Snapshot) -> str:
+        """The GM's tools: kept by the moves open to the GM, the combatants and the links."""
+        inputs = {
+            "undoable": snapshot.undoable,
+            "redoable": snapshot.redoable,
+            "over": bool(snapshot.view.outcome),
+            "combatants": snapshot.combatants,
+            "links": snapshot.links,
+        }
+        key = tuple(inputs.values())
+        return self._kept["gm"].get(key, lambda: self._render("gm", **inputs))
+
+    def _render(self, part: str, **inputs: Any) -> str:
+        return self.env.get_template(f"part_{part}.html").render(**inputs)
+
     def lines(self, snapshot: Snapshot, since: int) -> list[str]:
-        """The snapshot's log lines after step `since`, oldest first, as markup."""
-        return [self.line(line) for line in snapshot.log if line.seq > since]
+        """The snapshot's log lines after step `since`, oldest first, as markup (read from
+        the end: a socket kept up to date wants only the last few of a long log)."""
+        log = snapshot.log
+        start = len(log)
+        while start > 0 and log[start - 1].seq > since:
+            start -= 1
+        return [self.line(line) for line in log[start:]]
 
     def line(self, line: LogLine) -> str:
         with self._lock:

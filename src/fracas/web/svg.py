@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from fracas.core.mapview import Feature, MapView, Point, Token, handle, spot
+from fracas.core.mapview import Feature, MapView, Point, Space, Token, Zone, handle, spot
 
 PALETTE = ("#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#e8a200", "#0b7285", "#c2255c")
 """Side colours, given out in the order the map lists the sides."""
@@ -91,6 +91,8 @@ class Frame:
 
 TOKENS_KEPT = 4096
 """Drawn tokens kept per process (`_token`)."""
+GROUNDS_KEPT = 512
+"""Drawn grounds kept per process (`_still`): one or two per fight and viewer."""
 LIVE = "live"
 """The `data-layer` of the group holding what moves from step to step (fog, overlays,
 tokens, header): a page already showing a map of the same ground swaps only this group."""
@@ -119,23 +121,60 @@ def render(view: MapView) -> str:
 def draw(view: MapView) -> Drawn:
     """The map as `render` draws it, in its two pieces (`Drawn`)."""
     colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(view.sides)}
-    drawer = DRAWERS[view.space.kind]
-    frame, ground = drawer(view, colours)
-    still = [
-        el("rect", {"width": frame.width, "height": frame.height, "fill": "#f8f9fa"}),
-        ground,
-        el("clipPath", {"id": CLIP}, el("rect", _area(frame))),
-        el(
-            "g",
-            {"clip_path": f"url(#{CLIP})", "class": "features", "pointer_events": "none"},
-            *(_feature(f, frame) for f in view.features),
-        ),
-    ]
+    frame, still = _still(ground_of(view))
     moving = [
         _fog(view, frame),
         *(_overlay(o.kind, o.points, o.label, frame) for o in view.overlays),
         _tokens(view, frame, colours),
-        _header(view, frame, colours),
+        _header(view, frame),
+    ]
+    return Drawn(still, el("g", {"data_layer": LIVE}, *moving))
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """Everything the map's ground is drawn from, and nothing else: the ground drawers read
+    only this, so it is also the key the drawn ground is kept by (`_still`) and a ground is
+    drawn again exactly when one of these changes."""
+
+    ruleset: str
+    space: Space
+    sides: tuple[str, ...]
+    zones: tuple[Zone, ...]
+    features: tuple[Feature, ...]
+    tallest: int
+    """The most tokens sharing one point of a battle line (the lines grow to hold them);
+    0 in the other spaces, whose ground does not depend on the tokens."""
+
+
+def ground_of(view: MapView) -> Ground:
+    tallest = max(_stack_sizes(view.tokens).values(), default=0)
+    return Ground(
+        view.ruleset,
+        view.space,
+        view.sides,
+        view.zones,
+        view.features,
+        tallest if view.space.kind == "lines" else 0,
+    )
+
+
+@functools.lru_cache(maxsize=GROUNDS_KEPT)
+def _still(ground: Ground) -> tuple[Frame, str]:
+    """The frame and the ground's markup (the svg element's opening, background and click
+    targets, and the features), kept: from one step to the next it rarely changes."""
+    colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(ground.sides)}
+    drawer = DRAWERS[ground.space.kind]
+    frame, drawn = drawer(ground, colours)
+    still = [
+        el("rect", {"width": frame.width, "height": frame.height, "fill": "#f8f9fa"}),
+        drawn,
+        el("clipPath", {"id": CLIP}, el("rect", _area(frame))),
+        el(
+            "g",
+            {"clip_path": f"url(#{CLIP})", "class": "features", "pointer_events": "none"},
+            *(_feature(f, frame) for f in ground.features),
+        ),
     ]
     attrs: dict[str, object] = {
         "xmlns": "http://www.w3.org/2000/svg",
@@ -143,19 +182,16 @@ def draw(view: MapView) -> Drawn:
         "width": f"{frame.width:.0f}",
         "height": f"{frame.height:.0f}",
         "font_family": FONT,
-        "data_ruleset": view.ruleset,
-        "data_space": view.space.kind,
+        "data_ruleset": ground.ruleset,
+        "data_space": ground.space.kind,
         "data_scale": frame.scale,
         "role": "img",
-        "aria_label": f"{view.ruleset} battle map",
+        "aria_label": f"{ground.ruleset} battle map",
     }
     origin = frame.place((0.0, 0.0))
     attrs["data_origin_x"], attrs["data_origin_y"] = origin
     opening = el("svg", attrs, "")
-    return Drawn(
-        opening[: -len("</svg>")] + "".join(still),
-        el("g", {"data_layer": LIVE}, *moving),
-    )
+    return frame, opening[: -len("</svg>")] + "".join(still)
 
 
 def _area(frame: Frame) -> dict[str, object]:
@@ -171,10 +207,10 @@ def _area(frame: Frame) -> dict[str, object]:
 # -- the spaces ------------------------------------------------------------------------------
 
 
-def _grid(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
+def _grid(ground: Ground, colours: Mapping[str, str]) -> tuple[Frame, str]:
     """A tile grid: one clickable square a tile."""
-    x0, x1 = view.space.x
-    y0, y1 = view.space.y
+    x0, x1 = ground.space.x
+    y0, y1 = ground.space.y
     columns, rows = int(x1 - x0) + 1, int(y1 - y0) + 1
 
     def place(p: Point) -> tuple[float, float]:
@@ -201,19 +237,18 @@ def _grid(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
     return frame, el("g", {"class": "cells"}, *cells)
 
 
-def _lines(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
+def _lines(ground: Ground, colours: Mapping[str, str]) -> tuple[Frame, str]:
     """The battle lines side by side, each a clickable column tinted by the side it is."""
-    x0, x1 = view.space.x
+    x0, x1 = ground.space.x
     count = int(x1 - x0) + 1
-    stacks = _stack_sizes(view.tokens)
-    rows = max([3, *stacks.values()])
+    rows = max(3, ground.tallest)
     top = HEADER + PAD + 24
 
     def place(p: Point) -> tuple[float, float]:
         return (PAD + (p[0] - x0 + 0.5) * LINE_WIDTH, top + SLOT / 2 + p[1] * SLOT)
 
     frame = Frame(count * LINE_WIDTH + 2 * PAD, top + rows * SLOT + PAD + 20, place, LINE_WIDTH)
-    zones = {z.start[0]: z for z in view.zones if z.kind == "line"}
+    zones = {z.start[0]: z for z in ground.zones if z.kind == "line"}
     columns = []
     for n in range(count):
         line = x0 + n
@@ -255,19 +290,19 @@ def _lines(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
     return frame, el("g", {"class": "lines"}, *columns)
 
 
-def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
+def _track(ground: Ground, colours: Mapping[str, str]) -> tuple[Frame, str]:
     """The distance track along x, altitude rising above it: a clickable column a distance,
     and the range bands of whom the map is for as a strip under the ground."""
-    x0, x1 = view.space.x
-    top_altitude = view.space.y[1]
+    x0, x1 = ground.space.x
+    top_altitude = ground.space.y[1]
     columns = int(x1 - x0) + 1
     rows = int(top_altitude) + 1
-    ground = HEADER + PAD + rows * CELL
+    floor_y = HEADER + PAD + rows * CELL
 
     def place(p: Point) -> tuple[float, float]:
-        return (PAD + (p[0] - x0 + 0.5) * TRACK_CELL, ground - (p[1] + 0.5) * CELL)
+        return (PAD + (p[0] - x0 + 0.5) * TRACK_CELL, floor_y - (p[1] + 0.5) * CELL)
 
-    frame = Frame(columns * TRACK_CELL + 2 * PAD, ground + 70 + PAD, place, TRACK_CELL)
+    frame = Frame(columns * TRACK_CELL + 2 * PAD, floor_y + 70 + PAD, place, TRACK_CELL)
     parts = []
     for n in range(columns):
         d = x0 + n
@@ -292,7 +327,7 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
                 "text",
                 {
                     "x": left + TRACK_CELL / 2,
-                    "y": ground + 14,
+                    "y": floor_y + 14,
                     "text_anchor": "middle",
                     "font_size": 11,
                 },
@@ -305,8 +340,8 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
             {
                 "x1": PAD,
                 "x2": PAD + columns * TRACK_CELL,
-                "y1": ground,
-                "y2": ground,
+                "y1": floor_y,
+                "y2": floor_y,
                 "stroke": "#495057",
                 "stroke_width": 2,
             },
@@ -316,10 +351,10 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
         el(
             "text",
             {"x": PAD, "y": HEADER + PAD - 4, "font_size": 11, "fill": "#495057"},
-            text(f"altitude above, distance along (1 = {view.space.unit})"),
+            text(f"altitude above, distance along (1 = {ground.space.unit})"),
         )
     )
-    for n, zone in enumerate(z for z in view.zones if z.kind == "band"):
+    for n, zone in enumerate(z for z in ground.zones if z.kind == "band"):
         first, last = sorted((zone.start[0], zone.end[0]))
         low, high = max(first, x0), min(last, x1)
         band_left = PAD + (low - x0) * TRACK_CELL
@@ -333,7 +368,7 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
                     "rect",
                     {
                         "x": band_left,
-                        "y": ground + 20 + row * 14,
+                        "y": floor_y + 20 + row * 14,
                         "width": (high - low + 1) * TRACK_CELL,
                         "height": 12,
                         "fill": tint,
@@ -342,7 +377,7 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
                 ),
                 el(
                     "text",
-                    {"x": band_left + 3, "y": ground + 30 + row * 14, "font_size": 10},
+                    {"x": band_left + 3, "y": floor_y + 30 + row * 14, "font_size": 10},
                     text(zone.label),
                 ),
             )
@@ -350,10 +385,10 @@ def _track(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
     return frame, el("g", {"class": "track"}, *parts)
 
 
-def _plane(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
+def _plane(ground: Ground, colours: Mapping[str, str]) -> tuple[Frame, str]:
     """Open ground in metres, a metre grid faintly drawn, clicked anywhere for a point."""
-    x0, x1 = view.space.x
-    y0, y1 = view.space.y
+    x0, x1 = ground.space.x
+    y0, y1 = ground.space.y
     scale = max(18.0, min(48.0, 720 / max(1.0, x1 - x0)))
 
     def place(p: Point) -> tuple[float, float]:
@@ -383,7 +418,7 @@ def _plane(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
     scale_bar = el(
         "text",
         {"x": PAD, "y": frame.height - 8, "font_size": 11, "fill": "#495057"},
-        text(f"grid: {step} {view.space.unit}"),
+        text(f"grid: {step} {ground.space.unit}"),
     )
     return frame, el("g", {"class": "plane"}, background, *lines, scale_bar)
 
@@ -392,9 +427,9 @@ def _segment(a: tuple[float, float], b: tuple[float, float], colour: str) -> str
     return el("line", {"x1": a[0], "y1": a[1], "x2": b[0], "y2": b[1], "stroke": colour})
 
 
-def _row(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
+def _row(ground: Ground, colours: Mapping[str, str]) -> tuple[Frame, str]:
     """A ruleset without a map: the combatants in a row."""
-    count = int(view.space.x[1] - view.space.x[0]) + 1
+    count = int(ground.space.x[1] - ground.space.x[0]) + 1
 
     def place(p: Point) -> tuple[float, float]:
         return (PAD + (p[0] + 0.5) * LINE_WIDTH, HEADER + PAD + SLOT / 2)
@@ -402,7 +437,7 @@ def _row(view: MapView, colours: Mapping[str, str]) -> tuple[Frame, str]:
     return Frame(count * LINE_WIDTH + 2 * PAD, HEADER + 2 * PAD + SLOT + 20, place, 1), ""
 
 
-DRAWERS: Mapping[str, Callable[[MapView, Mapping[str, str]], tuple[Frame, str]]] = {
+DRAWERS: Mapping[str, Callable[[Ground, Mapping[str, str]], tuple[Frame, str]]] = {
     "grid": _grid,
     "lines": _lines,
     "track": _track,
@@ -724,23 +759,30 @@ def _tip(token: Token) -> str:
     return " ".join(parts)
 
 
-def _header(view: MapView, frame: Frame, colours: Mapping[str, str]) -> str:
+def _header(view: MapView, frame: Frame) -> str:
     """Round or tick, whose turn, the outcome, a word on the dark for a veiled map, and a
     swatch for each side, laid out from the right with room for wide letters."""
     acting = next((t.name for t in view.tokens if t.acting), None)
     veiled = "in the dark: only what you make out is shown" if view.fog.veiled else ""
     said = (view.clock, f"{acting}'s turn" if acting else "", view.outcome or "", veiled)
+    return _header_drawn(" · ".join(w for w in said if w), view.sides, frame.width)
+
+
+@functools.lru_cache(maxsize=GROUNDS_KEPT)
+def _header_drawn(words: str, sides: tuple[str, ...], width: float) -> str:
+    """The header from all it shows (kept: every seat of a step shows the same one)."""
+    colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(sides)}
     parts = [
         el(
             "text",
             {"x": PAD, "y": 20, "font_size": 14, "font_weight": 600, "fill": "#212529"},
-            text(" · ".join(w for w in said if w)),
+            text(words),
         )
     ]
-    widths = [SWATCH + LETTER * len(side) + GAP for side in view.sides]
-    x = frame.width - PAD - sum(widths)
-    for side, width in zip(view.sides, widths, strict=True):
+    widths = [SWATCH + LETTER * len(side) + GAP for side in sides]
+    x = width - PAD - sum(widths)
+    for side, side_width in zip(sides, widths, strict=True):
         parts.append(el("circle", {"cx": x + 6, "cy": 16, "r": 6, "fill": colours[side]}))
         parts.append(el("text", {"x": x + SWATCH, "y": 20, "font_size": 12}, text(side)))
-        x += width
+        x += side_width
     return el("g", {"class": "header"}, *parts)

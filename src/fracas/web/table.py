@@ -17,7 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
-from fracas.core.choices import ActionChoice, action_choices
+from fracas.core.actions import Action
+from fracas.core.choices import ActionChoice, Sight, choices_in_sight, legal_actions, sight_of
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
@@ -57,6 +58,8 @@ class Snapshot:
     waiting_for: str | None
     choices: tuple[ActionChoice, ...]
     log: tuple[LogLine, ...]
+    undone: tuple[int, ...]
+    """The steps of the log's lines that were taken back."""
     undoable: bool = False
     redoable: bool = False
     combatants: tuple[tuple[str, str], ...] = ()
@@ -85,6 +88,29 @@ class Fight:
     fold: LogFold
     links: tuple[Link, ...] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    _legal: dict[str, tuple[tuple[Action, dict[str, Any]], ...]] = field(
+        default_factory=dict, init=False
+    )
+    _choices: dict[tuple[str, Sight], tuple[ActionChoice, ...]] = field(
+        default_factory=dict, init=False
+    )
+
+    def choices(self, actor: str, sight: Sight) -> tuple[ActionChoice, ...]:
+        """The action panel's choices of `actor` at this step for a viewer with `sight`,
+        built once for every seat whose sight is the same (the GM's and the acting
+        player's, when the player's map identifies everyone the GM's does), and the legal
+        actions under them once for every seat (`core.choices.choices_in_sight`). Kept
+        with this step's fight, so a new step builds them anew."""
+        found = self._choices.get((actor, sight))
+        if found is None:
+            legal = self._legal.get(actor)
+            if legal is None:
+                legal = self._legal[actor] = legal_actions(self.ruleset, self.state, actor)
+            found = tuple(
+                choices_in_sight(self.ruleset, self.state, actor, sight, legal, odds=False)
+            )
+            self._choices[(actor, sight)] = found
+        return found
 
 
 class Tables:
@@ -214,13 +240,17 @@ class Tables:
         ruleset = fight.ruleset
         view = ruleset.map_view(state, viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
-        choices = (
-            tuple(action_choices(ruleset, state, actor, as_gm=seat.is_gm, odds=False))
-            if actor is not None
-            else ()
-        )
+        choices: tuple[ActionChoice, ...] = ()
+        if actor is not None:
+            built_for = None if seat.is_gm else actor  # as `action_choices` sees the map
+            seen = view if built_for == viewer else ruleset.map_view(state, built_for)
+            choices = fight.choices(actor, sight_of(seen))
         with fight.lock:  # the fold may be further on (a newer refresh): cut below
             lines = fight.fold.lines(viewer)
+            undone = fight.fold.taken_back(viewer)
+        if lines and lines[-1].seq > fight.seq:
+            lines = [line for line in lines if line.seq <= fight.seq]
+            undone = tuple(line.seq for line in lines if line.undone)
         made = Snapshot(
             encounter_id=seat.encounter_id,
             title=fight.title,
@@ -234,7 +264,8 @@ class Tables:
             actor=actor,
             waiting_for=_turn_name(view),
             choices=choices,
-            log=tuple(line for line in lines if line.seq <= fight.seq),
+            log=tuple(lines),
+            undone=undone,
             undoable=seat.is_gm and fight.undoable,
             redoable=seat.is_gm and fight.redoable,
             combatants=tuple((c.id, c.name) for c in state.combatants) if seat.is_gm else (),

@@ -1,0 +1,236 @@
+"""What the server keeps between steps and seats instead of drawing it again (web/pieces.py,
+web/table.py `Fight.choices`, web/svg.py `Ground`): each kept piece is drawn again when one
+of its inputs changes, and what is kept is what a fresh drawing gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from fracas.core.choices import action_choices, action_json, sight_of
+from fracas.core.mapview import MapView, Token
+from fracas.core.ruleset import BaseRuleset
+from fracas.core.state import EncounterState
+from fracas.store import open_store
+from fracas.web import svg
+from fracas.web.log import LogFold, log_lines
+from fracas.web.pieces import Pieces
+from fracas.web.seat import Seat
+from fracas.web.table import Fight, Tables, TrackerRow
+from fracas.web.words import option_words
+from tests.rulesets.secrets import example_encounter
+from tests.web.maps import EXAMPLES, SECRET_EXAMPLES, one_player_per_side, ruleset_of
+
+
+def _pieces() -> Pieces:
+    env = Environment(
+        loader=PackageLoader("fracas.web", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["option_words"] = option_words
+    return Pieces(env)
+
+
+def _fight(ruleset: BaseRuleset, state: EncounterState) -> Fight:
+    return Fight(
+        "e", "t", ruleset.info.id, ruleset, 0, state, False, False, LogFold(ruleset, state)
+    )
+
+
+def _dark_room_at_the_blind_ogre() -> tuple[BaseRuleset, EncounterState]:
+    """tiers, the dark room (seed 1, 18 actions in): the Blind ogre acts, and its map does
+    not show Wren, whom the GM's does (tests/web/test_choices.py)."""
+    example = next(p for p in EXAMPLES if p.stem == "tiers-dark-room")
+    ruleset = ruleset_of(example)
+    encounter = example_encounter(ruleset, example, 1)
+    for _ in range(18):
+        encounter.act(ruleset.suggest(encounter.state))
+    return ruleset, encounter.state
+
+
+def test_choices_differ_by_sight_and_are_built_once_for_an_equal_one() -> None:
+    """The GM's and the ogre's player's panels differ (the player's map does not show
+    Wren): each is `action_choices` for its seat. Asked again with an equal sight, the
+    same choices come back, not a second build."""
+    ruleset, state = _dark_room_at_the_blind_ogre()
+    fight = _fight(ruleset, state)
+    gm_sight = sight_of(ruleset.map_view(state, None))
+    player_sight = sight_of(ruleset.map_view(state, "grunt"))
+    assert gm_sight != player_sight
+    as_gm = fight.choices("grunt", gm_sight)
+    as_player = fight.choices("grunt", player_sight)
+    assert as_gm == tuple(action_choices(ruleset, state, "grunt", as_gm=True, odds=False))
+    assert as_player == tuple(action_choices(ruleset, state, "grunt", odds=False))
+    assert as_gm != as_player
+    again = sight_of(ruleset.map_view(state, "grunt"))
+    assert fight.choices("grunt", again) is as_player
+
+
+def test_a_player_who_sees_all_the_gm_does_shares_the_gms_choices() -> None:
+    """lines keeps nothing from anyone: the acting player's sight is the GM's, so the two
+    panels are one build, and it is what `action_choices` offers either."""
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    ruleset = ruleset_of(example)
+    state = example_encounter(ruleset, example, 1).state
+    actor = str(state.actor)
+    fight = _fight(ruleset, state)
+    as_gm = fight.choices(actor, sight_of(ruleset.map_view(state, None)))
+    assert fight.choices(actor, sight_of(ruleset.map_view(state, actor))) is as_gm
+    assert as_gm == tuple(action_choices(ruleset, state, actor, odds=False))
+
+
+def test_the_panel_is_drawn_again_when_its_names_actor_or_choices_change() -> None:
+    """The panel is kept by its choices, its actor and the names it writes: a change of
+    any one of them draws it again."""
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    ruleset = ruleset_of(example)
+    state = example_encounter(ruleset, example, 1).state
+    actor = str(state.actor)
+    choices = tuple(action_choices(ruleset, state, actor, odds=False))
+    names = {c.id: c.name for c in state.combatants}
+    pieces = _pieces()
+    first = pieces.panel(actor, choices, names)
+    assert pieces.panel(actor, choices, dict(names)) == first
+    target = next(
+        str(o.action["target"]) for c in choices for o in c.options if "target" in o.action
+    )
+    renamed = pieces.panel(actor, choices, {**names, target: "Zebulon"})
+    assert "Zebulon" in renamed and "Zebulon" not in first
+    other = next(c.id for c in state.combatants if c.id != actor)
+    assert pieces.panel(other, choices, names) != first
+    assert pieces.panel(actor, choices[:1], names) != first
+    assert "nothing to do" in pieces.panel(actor, (), names)
+
+
+def _row(token: Token) -> TrackerRow:
+    return TrackerRow(token, "", "#2f6fdf")
+
+
+def test_a_tracker_row_is_drawn_again_when_its_token_changes() -> None:
+    """The tracker is kept by its rows, each row by itself: a token losing HP changes the
+    tracker, and only that row's markup."""
+    pieces = _pieces()
+    ada = Token("ada", "Ada", "heroes", (1.0, 0.0), hp=10, max_hp=10)
+    bo = Token("bo", "Bo", "foes", (2.0, 0.0), hp=8, max_hp=8)
+    before = pieces.tracker((_row(ada), _row(bo)))
+    assert "10/10" in before and "8/8" in before
+    hurt = Token("bo", "Bo", "foes", (2.0, 0.0), hp=3, max_hp=8)
+    after = pieces.tracker((_row(ada), _row(hurt)))
+    assert "3/8" in after and "8/8" not in after and "10/10" in after
+    assert pieces.tracker((_row(ada), _row(bo))) == before
+    standing = pieces.tracker((TrackerRow(ada, "ready", "#2f6fdf"), _row(bo)))
+    assert "ready" in standing and "ready" not in before
+
+
+def test_the_gms_tools_are_drawn_again_when_a_link_or_a_move_changes(tmp_path: Path) -> None:
+    """The GM's part is kept by whether undo and redo are open, whether the fight is over,
+    the combatants and the links: a new link shows, and an undo opens redo."""
+    store = open_store(f"sqlite:///{tmp_path / 'gm.db'}")
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=1)
+    tables, pieces = Tables(store), _pieces()
+    gm = Seat(created.gm_token, created.encounter_id, "gm", frozenset())
+    before = pieces.of(tables.snapshot(gm)).parts["gm"]
+    assert "data-revoke" not in before
+    token = store.add_player_link(created.encounter_id, ["ada"])
+    tables.forget_links(created.encounter_id)
+    linked = pieces.of(tables.snapshot(gm)).parts["gm"]
+    assert f'data-revoke="{token}"' in linked
+    fight = tables.fight(created.encounter_id)
+    store.act(created.encounter_id, _tactics(fight), expected_seq=fight.seq)
+    acted = pieces.of(tables.snapshot(gm)).parts["gm"]
+    assert 'data-gm="redo" disabled' in acted
+    store.undo(created.encounter_id)
+    undone = pieces.of(tables.snapshot(gm)).parts["gm"]
+    assert 'data-gm="redo" disabled' not in undone and f'data-revoke="{token}"' in undone
+    store.close()
+
+
+def _tactics(fight: Fight) -> dict[str, object]:
+    return action_json(fight.ruleset.suggest(fight.state))
+
+
+@pytest.mark.parametrize("example", [*SECRET_EXAMPLES, EXAMPLES[0]], ids=lambda p: p.stem)
+def test_through_play_every_kept_piece_is_what_a_fresh_drawing_gives(
+    example: Path, tmp_path: Path
+) -> None:
+    """Step by step through autoplay, for the GM and a player of each side, every part and
+    both pieces of the map as the server keeps them equal those drawn with nothing kept."""
+    store = open_store(f"sqlite:///{tmp_path / 'play.db'}")
+    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=3)
+    state = store.load(created.encounter_id).encounter.state
+    seats = [Seat(created.gm_token, created.encounter_id, "gm", frozenset())]
+    for who in one_player_per_side(state):
+        token = store.add_player_link(created.encounter_id, [who])
+        seats.append(Seat(token, created.encounter_id, "player", frozenset({who})))
+    tables, kept = Tables(store), _pieces()
+    for _ in range(12):
+        fight = tables.fight(created.encounter_id)
+        for seat in seats:
+            snapshot = tables.snapshot(seat, fight)
+            made = kept.of(snapshot)
+            assert made.parts == _pieces().of(snapshot).parts, seat.role
+            svg._still.cache_clear()
+            svg._header_drawn.cache_clear()
+            assert made.drawn == svg.draw(snapshot.view)
+        if fight.state.outcome is not None:
+            break
+        store.act(created.encounter_id, _tactics(fight), expected_seq=fight.seq)
+    store.close()
+
+
+def test_the_lines_grow_when_more_share_a_line_than_they_held() -> None:
+    """The lines' ground is as tall as the most tokens sharing a line (at least three):
+    a fourth token on one line draws a taller ground, kept apart from the shorter one."""
+
+    def lines_map(count: int) -> MapView:
+        example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+        base = ruleset_of(example).map_view(
+            example_encounter(ruleset_of(example), example, 1).state, None
+        )
+        stacked = tuple(Token(f"t{n}", f"T{n}", "a", (0.0, 0.0)) for n in range(count))
+        return MapView(base.ruleset, None, base.space, stacked, sides=("a",), zones=base.zones)
+
+    three, four = svg.draw(lines_map(3)), svg.draw(lines_map(4))
+    assert three.ground != four.ground
+    assert f'height="{24 + 3 * svg.SLOT}"' in three.ground
+    assert f'height="{24 + 4 * svg.SLOT}"' in four.ground
+    assert svg.draw(lines_map(3)).ground == three.ground
+
+
+def test_the_log_kept_between_steps_marks_undos_and_redos_as_a_fresh_one(tmp_path: Path) -> None:
+    """A fold's lines are handed out step by step and only new lines are judged, but an
+    undo or a redo judges every line again: through actions, two undos, a redo and a new
+    action, every viewer's kept log equals the log folded afresh from the set-up."""
+    store = open_store(f"sqlite:///{tmp_path / 'log.db'}")
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=2)
+    eid = created.encounter_id
+    loaded = store.load(eid)
+    ruleset, setup = loaded.encounter.ruleset, loaded.encounter.setup
+    assert isinstance(ruleset, BaseRuleset)
+    viewers = [None, *(c.id for c in setup.combatants)]
+    fold = LogFold(ruleset, setup)
+
+    def step(move: str) -> None:
+        now = store.load(eid)
+        if move == "act":
+            state = now.encounter.state
+            store.act(eid, action_json(ruleset.suggest(state)), expected_seq=now.seq)
+        else:
+            getattr(store, move)(eid, expected_seq=now.seq)
+        entries = store.history(eid)
+        fold.extend(entries)
+        for viewer in viewers:
+            fresh = log_lines(ruleset, setup, entries, viewer)
+            assert fold.lines(viewer) == fresh, move
+            assert fold.taken_back(viewer) == tuple(line.seq for line in fresh if line.undone)
+
+    for move in ("act", "act", "act", "undo", "undo", "redo", "act", "undo", "act"):
+        step(move)
+    assert any(line.undone for line in fold.lines(None))
+    store.close()
