@@ -102,12 +102,6 @@ def chromium() -> Iterator[object]:
         launched.close()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    with chromium() as launched:
-        yield launched
-
-
 @pytest.fixture
 def screens() -> Path:
     SCREENS.mkdir(parents=True, exist_ok=True)
