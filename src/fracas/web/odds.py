@@ -12,14 +12,13 @@ step never changes once taken, so nothing cached can go stale.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, cast
 
-from fracas.core.choices import choice_odds
+from fracas.core.choices import ActionChoice, choice_odds
 from fracas.core.mapview import SOMEONE_AT
 from fracas.core.ruleset import BaseRuleset
+from fracas.web.kept import Kept
 from fracas.web.seat import Refused, Seat
 from fracas.web.table import Snapshot, Tables
 
@@ -39,8 +38,7 @@ class MovedOn(Exception):
 class PanelOdds:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self._cache: OrderedDict[tuple[object, ...], GroupOdds] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Kept[GroupOdds] = Kept(CACHE_SIZE)
 
     def group(self, seat: Seat, seq: int, do: str) -> GroupOdds:
         """The odds of each option of the seat's `do` group at step `seq`, in the panel's
@@ -53,23 +51,18 @@ class PanelOdds:
         if choice is None:
             raise Refused(f"the panel at step {seq} offers no {do!r}", 404)
         key = (seat.encounter_id, seq, seat.role, snapshot.viewer, seat.combatants, do)
-        with self._lock:
-            found = self._cache.get(key)
-        if found is not None:
-            return found
+        return self._kept.get(key, lambda: self._work_out(seat, seq, choice))
+
+    def _work_out(self, seat: Seat, seq: int, choice: ActionChoice) -> GroupOdds:
+        """From the stored fight, which must still be at the step the panel was built for."""
         loaded = self.tables.store.load(seat.encounter_id)
         if loaded.seq != seq:
             raise MovedOn(self.tables.snapshot(seat))
         ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
         state = loaded.encounter.state
-        made = tuple(
+        return tuple(
             None
             if SOMEONE_AT in json.dumps(option.action)
             else choice_odds(ruleset, state, ruleset.parse_action(option.action))
             for option in choice.options
         )
-        with self._lock:
-            self._cache[key] = made
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        return made

@@ -8,7 +8,7 @@ from these, whole or as a delta.
 
 Most of a page does not change from one step to the next, so a part is drawn again only
 when what it is drawn from changes: each part's template is given only its inputs, and
-the markup is kept by them (`Kept`): the action panel by its choices (the same object
+the markup is kept by them (`kept.Kept`): the action panel by its choices (the same object
 for every seat `table.Fight.choices` built them once for), its actor and the names it
 uses; a tracker row by its row, the tracker by its rows; the GM's tools by their flags,
 combatants and links. The status line names the step, so it is drawn every step.
@@ -16,9 +16,6 @@ combatants and links. The status line names the step, so it is drawn every step.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +23,7 @@ from jinja2 import Environment
 
 from fracas.core.choices import ActionChoice
 from fracas.web import svg
+from fracas.web.kept import Kept
 from fracas.web.log import LogLine
 from fracas.web.table import Snapshot, TrackerRow
 
@@ -40,43 +38,21 @@ class Rendered:
     undone: tuple[int, ...]
 
 
-class Kept:
-    """Rendered markup kept by the inputs it was rendered from, the least recently used
-    dropped past `KEPT`. A key holding an object compared by identity (`held`) keeps that
-    object too, so a key is never matched by a newer object at a reused address."""
-
-    def __init__(self) -> None:
-        self._made: OrderedDict[Hashable, tuple[object, str]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable, make: Callable[[], str], held: object = None) -> str:
-        with self._lock:
-            found = self._made.get(key)
-        if found is not None and found[0] is held:
-            return found[1]
-        made = make()
-        with self._lock:
-            self._made[key] = (held, made)
-            while len(self._made) > KEPT:
-                self._made.popitem(last=False)
-        return made
-
-
 class Pieces:
     def __init__(self, env: Environment) -> None:
         self.env = env
-        self._made: OrderedDict[int, tuple[Snapshot, Rendered]] = OrderedDict()
-        self._lines: OrderedDict[LogLine, str] = OrderedDict()
-        self._lock = threading.Lock()
-        self._kept = {name: Kept() for name in ("panel", "tracker", "row", "gm")}
+        self._rendered: Kept[Rendered] = Kept(KEPT)
+        self._lines: Kept[str] = Kept(KEPT)
+        self._kept: dict[str, Kept[str]] = {
+            name: Kept(KEPT) for name in ("panel", "tracker", "row", "gm")
+        }
 
     def of(self, snapshot: Snapshot) -> Rendered:
         """The snapshot's pieces (kept by the snapshot's identity: `Tables` hands every
         caller of one seat view and step the same snapshot)."""
-        with self._lock:
-            found = self._made.get(id(snapshot))
-        if found is not None and found[0] is snapshot:
-            return found[1]
+        return self._rendered.get(id(snapshot), lambda: self._rendering(snapshot), held=snapshot)
+
+    def _rendering(self, snapshot: Snapshot) -> Rendered:
         names = {t.id: t.name for t in snapshot.view.tokens if t.id is not None}
         parts = {
             "status": self._render("status", s=snapshot, names=names),
@@ -84,12 +60,7 @@ class Pieces:
             "panel": self.panel(snapshot.actor, snapshot.choices, names),
             "gm": self.gm(snapshot) if snapshot.role == "gm" else "",
         }
-        made = Rendered(parts, snapshot.drawn, snapshot.undone)
-        with self._lock:
-            self._made[id(snapshot)] = (snapshot, made)
-            while len(self._made) > KEPT:
-                self._made.popitem(last=False)
-        return made
+        return Rendered(parts, snapshot.drawn, snapshot.undone)
 
     def panel(
         self, actor: str | None, choices: tuple[ActionChoice, ...], names: dict[str, str]
@@ -137,13 +108,6 @@ class Pieces:
         return [self.line(line) for line in log[start:]]
 
     def line(self, line: LogLine) -> str:
-        with self._lock:
-            found = self._lines.get(line)
-        if found is not None:
-            return found
-        made = self.env.get_template("part_logline.html").render(line=line)
-        with self._lock:
-            self._lines[line] = made
-            while len(self._lines) > KEPT:
-                self._lines.popitem(last=False)
-        return made
+        return self._lines.get(
+            line, lambda: self.env.get_template("part_logline.html").render(line=line)
+        )

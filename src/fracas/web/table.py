@@ -25,6 +25,7 @@ from fracas.core.state import EncounterState
 from fracas.store import Acted, EncounterStore, Entry, Link
 from fracas.store.limits import action_json
 from fracas.web import svg
+from fracas.web.kept import Kept
 from fracas.web.log import LogFold, LogLine
 from fracas.web.seat import Seat
 
@@ -121,7 +122,7 @@ class Tables:
 
     def __init__(self, store: EncounterStore) -> None:
         self.store = store
-        self._cache: OrderedDict[tuple[object, ...], Snapshot] = OrderedDict()
+        self._snapshots: Kept[Snapshot] = Kept(CACHE_SIZE)
         self._fights: OrderedDict[str, Fight] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -229,14 +230,16 @@ class Tables:
         """The seat's snapshot of `fight` (default: the fight as the store has it now)."""
         if fight is None:
             fight = self.fight(seat.encounter_id)
-        state = fight.state
-        viewer = seat.viewer(state)
+        viewer = seat.viewer(fight.state)
         links = self._links(fight) if seat.is_gm else ()
         key = (seat.encounter_id, fight.seq, seat.role, viewer, seat.combatants, links)
-        with self._lock:
-            found = self._cache.get(key)
-        if found is not None:
-            return found
+        return self._snapshots.get(key, lambda: self._snapshot(seat, fight, viewer, links))
+
+    def _snapshot(
+        self, seat: Seat, fight: Fight, viewer: str | None, links: tuple[Link, ...]
+    ) -> Snapshot:
+        """The seat's snapshot drawn afresh (`snapshot` keeps what this makes)."""
+        state = fight.state
         ruleset = fight.ruleset
         view = ruleset.map_view(state, viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
@@ -251,7 +254,7 @@ class Tables:
         if lines and lines[-1].seq > fight.seq:
             lines = [line for line in lines if line.seq <= fight.seq]
             undone = tuple(line.seq for line in lines if line.undone)
-        made = Snapshot(
+        return Snapshot(
             encounter_id=seat.encounter_id,
             title=fight.title,
             ruleset=fight.ruleset_id,
@@ -271,11 +274,6 @@ class Tables:
             combatants=tuple((c.id, c.name) for c in state.combatants) if seat.is_gm else (),
             links=links,
         )
-        with self._lock:
-            self._cache[key] = made
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
-        return made
 
 
 def _may_act(seat: Seat, actor: str) -> bool:
