@@ -233,7 +233,7 @@ class EncounterStore:
             row = self._row(conn, encounter_id)
             rows = self._log_rows(conn, encounter_id, after)
         ruleset = get_ruleset(row.ruleset)
-        standing = _standing(rows) if after < 0 else _standing_after(rows)
+        standing = _standing(rows)
         return [
             Entry(
                 seq=r.seq,
@@ -631,21 +631,9 @@ def _row_values(encounter_id: str, row: LogRow, at: str) -> dict[str, Any]:
 
 
 def _standing(rows: Sequence[LogRow]) -> set[int]:
-    done: list[int] = []
-    undone: list[int] = []
-    for r in rows:
-        if r.kind == "action":
-            done.append(r.seq)
-            undone.clear()
-        elif r.kind == "undo":
-            undone.append(done.pop())
-        elif r.kind == "redo":
-            done.append(undone.pop())
-    return set(done)
-
-
-def _standing_after(rows: Sequence[LogRow]) -> set[int]:
-    """The action seqs among `rows` that no later row among them took back."""
+    """The action seqs among `rows` that no later row among them took back: over the whole
+    log, the actions that stand now (an undo or redo names the action it moves, and an
+    action taken back and never restored stays taken back once a new action is made)."""
     taken: set[int | None] = set()
     for r in rows:
         if r.kind == "undo":
