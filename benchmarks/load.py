@@ -267,14 +267,17 @@ async def _drain(ws: Any) -> None:
         pass
 
 
-def serve(url: str, profile: Path | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """A `fracas serve` on a free port (under cProfile, writing to `profile` as it stops,
-    when one is named)."""
+def serve(
+    url: str, workers: int, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """A `fracas serve --workers K` on a free port (under cProfile, writing to `profile` as
+    it stops, when one is named: with one worker only, since cProfile sees one process)."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     profiled = ["-m", "cProfile", "-o", str(profile)] if profile else []
+    command = ["-m", "fracas", "serve", "--port", str(port), "--db", url]
     process = subprocess.Popen(
-        [sys.executable, *profiled, "-m", "fracas", "serve", "--port", str(port), "--db", url],
+        [sys.executable, *profiled, *command, "--workers", str(workers)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
@@ -434,7 +437,7 @@ def measure(
         threaded = threaded_store(store, scenario, args.clients, args.baseline_seconds)
     url = url_for()
     profile = args.profile.with_suffix(f".{name}.prof") if args.profile else None
-    process, base = serve(url, profile)
+    process, base = serve(url, args.workers, profile)
     load_before = os.getloadavg()[0]
     server_cpu = cpu_seconds(process.pid)
     clients_cpu = time.process_time()
@@ -460,6 +463,7 @@ def measure(
     return {
         "database": name,
         "acting_over": "http" if args.http else "socket",
+        "workers": args.workers,
         "clients": args.clients,
         "encounters": args.encounters,
         "seconds": round(seconds, 1),
@@ -480,12 +484,15 @@ def measure(
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU seconds (user and system) a process has used, from /proc (0 where there is none)."""
+    """CPU seconds (user and system) a process and its children (the server's workers) have
+    used, from /proc (0 where there is none)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 def fresh_postgres(url: str) -> Callable[[], str]:
@@ -514,6 +521,9 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("FRACAS_TEST_POSTGRES_URL"))
     parser.add_argument("--only", choices=("sqlite", "postgresql"))
     parser.add_argument("--http", action="store_true", help="act by POST, not on the socket")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="server processes (`fracas serve --workers`)"
+    )
     parser.add_argument(
         "--profile", type=Path, help="cProfile the server into FILE.<database>.prof"
     )

@@ -13,9 +13,14 @@ from tests.reliability.served import Served
 from tests.store.conftest import POSTGRES_ENV, database_url, empty_postgres  # noqa: F401
 
 
-@pytest.fixture
-def served(database_url: str, tmp_path: Path) -> Iterator[Served]:  # noqa: F811
-    running = Served(database_url, tmp_path / "server.log")
+@pytest.fixture(params=[1, 2], ids=["one-process", "two-workers"])
+def served(
+    database_url: str,  # noqa: F811
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+) -> Iterator[Served]:
+    """A server on each database, as one process and as two workers (`--workers 2`)."""
+    running = Served(database_url, tmp_path / "server.log", workers=request.param)
     running.start()
     yield running
     running.stop()

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,13 +25,41 @@ TIMEOUT = httpx.Timeout(30.0)
 
 
 class Served(Server):
-    """The end-to-end tests' server, plus a SIGKILL that gives it no chance to clean up."""
+    """The end-to-end tests' server, plus a SIGKILL that gives it no chance to clean up
+    (with workers, the parent is killed and the kernel kills the workers with it)."""
 
     def kill(self) -> None:
         if self.process is not None:
+            workers = self.worker_pids()
             os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait()
+            gone_within(workers, 30.0)
         self.process = None
+
+    def worker_pids(self) -> list[int]:
+        """The worker processes of a server started with `--workers` (none without)."""
+        if self.process is None or self.workers == 1:
+            return []
+        pid = self.process.pid
+        return [int(n) for n in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def gone_within(pids: list[int], seconds: float) -> None:
+    """Wait until none of `pids` runs any more (a zombie counts as gone); fail after
+    `seconds`."""
+    deadline = time.monotonic() + seconds
+    while any(_running(pid) for pid in pids):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"processes {pids} still run {seconds} s after the kill")
+        time.sleep(0.05)
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ import typer
 
 from fracas.core.errors import FracasError
 
+MAX_WORKERS = 64
+
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
@@ -24,33 +26,47 @@ def serve(
         bool,
         typer.Option("--demo", help="Start a demo encounter for every ruleset and print links."),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=MAX_WORKERS,
+            help="Server processes sharing the port: one per core for a busy server.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the web table: GM and player pages, live over WebSockets."""
     import uvicorn
 
     from fracas.store import open_store
+    from fracas.store.engine import database_url
     from fracas.web.app import create_app
     from fracas.web.demo import start_demos
     from fracas.web.limits import MAX_MESSAGE_BYTES
+    from fracas.web.workers import serve_workers
 
+    # ws_max_size: uvicorn drops a larger socket frame before buffering it (docs/limits.md);
+    # no per-message deflate: a step's messages are small deltas, and compressing them cost
+    # the server a third of its time under load (docs/performance.md)
+    options = {
+        "log_level": "warning",
+        "ws_max_size": MAX_MESSAGE_BYTES,
+        "ws_per_message_deflate": False,
+    }
     try:
-        store = open_store(db)
+        url = database_url(db)
+        store = open_store(url)
         base = f"http://{'localhost' if host in ('127.0.0.1', 'localhost') else host}:{port}"
         if demo:
             for line in start_demos(store, base):
                 print(line, flush=True)
         print(f"fracas serves on {base}/ (Ctrl-C stops it)", flush=True)
+        if workers > 1:
+            store.close()  # each worker opens its own
+            serve_workers(url, host, port, workers, options)
+            return
     except FracasError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
-    # ws_max_size: uvicorn drops a larger socket frame before buffering it (docs/limits.md);
-    # no per-message deflate: a step's messages are small deltas, and compressing them cost
-    # the server a third of its time under load (docs/performance.md)
-    uvicorn.run(
-        create_app(store),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=MAX_MESSAGE_BYTES,
-        ws_per_message_deflate=False,
-    )
+    uvicorn.run(create_app(store), host=host, port=port, **options)  # type: ignore[arg-type]

@@ -16,6 +16,13 @@ then wakes the callers. So:
 Nothing waits on purpose: a lone write is committed at once, and batches grow only when
 writes queue up behind a commit.
 
+Several processes may write one SQLite file (the workers of `fracas serve --workers`, or
+`fracas act` beside a server). Each process's committing thread takes its turn at the file
+through an flock on a lock file beside it (`WriterTurn`) before asking SQLite for the write
+lock: SQLite's own wait for a busy lock sleeps in growing steps (1, 2, 5, 10 ms and on),
+which two busy processes would pay on most commits, while an flock waiter wakes the moment
+the turn is free.
+
 This is for SQLite, whose writers take turns at one lock whatever they write. PostgreSQL
 already lets concurrent transactions share a WAL flush, and there writers on different
 fights run side by side (row locks): funnelling them through one thread made the store
@@ -25,8 +32,11 @@ its own transaction (`Alone`), as before.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -75,16 +85,60 @@ def for_engine(
     """Group commit for a SQLite file, a transaction per write elsewhere (see the module).
     An in-memory SQLite database is one per thread, so the committing thread would not see
     the caller's; it has no fsync to share either."""
-    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-        return GroupCommit(transaction)
+    database = engine.url.database
+    if engine.dialect.name == "sqlite" and database not in (None, "", ":memory:"):
+        return GroupCommit(transaction, WriterTurn(f"{database}-writers"))
     return Alone(transaction)
+
+
+class WriterTurn:
+    """One process's turn at writing a SQLite file, among every process that writes it
+    (see the module): an exclusive flock on `path`, a file beside the database opened at
+    the first write. Where that file cannot be made (a read-only folder), SQLite's own
+    lock still keeps writers apart, only with its slower waiting."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._fd: int | None = None
+        self._usable = True
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        fd = self._open()
+        if fd is None:
+            yield
+            return
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def _open(self) -> int | None:
+        if self._fd is None and self._usable:
+            try:
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                self._usable = False
+        return self._fd
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 class GroupCommit:
     """Runs writes for many threads through one committing thread (see the module)."""
 
-    def __init__(self, transaction: Callable[[], AbstractContextManager[sa.Connection]]) -> None:
+    def __init__(
+        self,
+        transaction: Callable[[], AbstractContextManager[sa.Connection]],
+        turn: WriterTurn | None = None,
+    ) -> None:
         self._transaction = transaction
+        self._turn = turn
+        """Taken around each transaction, so other processes' writers take turns with ours."""
         self._waiting: list[_Write[Any]] = []
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -123,6 +177,8 @@ class GroupCommit:
             thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join()
+        if self._turn is not None:
+            self._turn.close()
 
     def _loop(self) -> None:
         while True:
@@ -136,8 +192,9 @@ class GroupCommit:
 
     def _commit(self, batch: list[_Write[Any]]) -> None:
         self.batches += 1
+        turn = self._turn.held() if self._turn is not None else contextlib.nullcontext()
         try:
-            with self._transaction() as conn:
+            with turn, self._transaction() as conn:
                 conn.info[BATCH_LIVES] = {}
                 try:
                     for write in batch:

@@ -104,6 +104,22 @@ _ENCOUNTER = sa.select(schema.encounters).where(
 )
 _ENCOUNTER_LOCKED = _ENCOUNTER.with_for_update()
 _ADD_ENTRY = sa.insert(schema.entries)
+_LOG_AFTER = (
+    sa.select(
+        schema.entries.c.seq,
+        schema.entries.c.kind,
+        schema.entries.c.action,
+        schema.entries.c.events,
+        schema.entries.c.target,
+        schema.entries.c.dice,
+        schema.entries.c.at,
+    )
+    .where(
+        schema.entries.c.encounter_id == sa.bindparam("encounter_id"),
+        schema.entries.c.seq > sa.bindparam("after"),
+    )
+    .order_by(schema.entries.c.seq)
+)
 _STEP = (
     sa.update(schema.encounters)
     .where(schema.encounters.c.id == sa.bindparam("encounter_id"))
@@ -227,26 +243,23 @@ class EncounterStore:
         With `after`, only the entries after that step (a reader that keeps the log so far,
         as the web server does); their `undone` then says only whether a later entry among
         them took the action back."""
-        from fracas.core.registry import get_ruleset
-
         with self._reading() as conn:
             row = self._row(conn, encounter_id)
             rows = self._log_rows(conn, encounter_id, after)
-        ruleset = get_ruleset(row.ruleset)
-        standing = _standing(rows)
-        return [
-            Entry(
-                seq=r.seq,
-                kind=_kind(r.kind),
-                action=None if r.action is None else json.loads(r.action),
-                events=decode_events(ruleset, r.events),
-                undone=r.kind == "action" and r.seq not in standing,
-                at=r.at,
-                target=r.target,
-                dice=None if r.dice is None else tuple(json.loads(r.dice)),
-            )
-            for r in rows
-        ]
+        return _entries(row.ruleset, rows)
+
+    def follow(self, encounter_id: str, *, after: int) -> tuple[Loaded, builtins.list[Entry]]:
+        """`load` and `history(after=...)` at once, from one read of the fight's row and one
+        of its new entries: what a reader that keeps the fight at step `after` needs to
+        come up to the store's step (the web server's `Tables`, at every step another
+        process or worker wrote)."""
+        with self._reading() as conn:
+            row = self._row(conn, encounter_id)
+            rows = self._log_rows(conn, encounter_id, after)
+            live = self._live(conn, row, (after, rows))
+        self._keep(encounter_id, live)
+        loaded = Loaded(live.copy().encounter, live.seq, row.ruleset, _summary(row))
+        return loaded, _entries(row.ruleset, [r for r in rows if r.seq <= row.seq])
 
     # playing -------------------------------------------------------------------------
 
@@ -457,25 +470,16 @@ class EncounterStore:
     def _log_rows(
         self, conn: sa.Connection, encounter_id: str, after: int = -1
     ) -> builtins.list[LogRow]:
-        table = schema.entries
-        rows = conn.execute(
-            sa.select(
-                table.c.seq,
-                table.c.kind,
-                table.c.action,
-                table.c.events,
-                table.c.target,
-                table.c.dice,
-                table.c.at,
-            )
-            .where(table.c.encounter_id == encounter_id, table.c.seq > after)
-            .order_by(table.c.seq)
-        ).all()
+        rows = conn.execute(_LOG_AFTER, {"encounter_id": encounter_id, "after": after}).all()
         return [LogRow(*r) for r in rows]
 
-    def _live(self, conn: sa.Connection, row: Any) -> Live:
+    def _live(
+        self, conn: sa.Connection, row: Any, read: tuple[int, Sequence[LogRow]] | None = None
+    ) -> Live:
         """The fight at the row's seq: from this batch's earlier writes or the cache when
-        either holds that seq, else rebuilt."""
+        either holds that seq, else rebuilt. `read`: the log entries after a step, which
+        the caller has read already (so a cached fight at or after that step needs no
+        read of its own)."""
         staged = conn.info.get(BATCH_LIVES, {}).get(row.id)
         if staged is not None and staged.seq == row.seq:
             return staged.copy()  # type: ignore[no-any-return]
@@ -487,7 +491,11 @@ class EncounterStore:
             # a few steps behind (written by another caller, who has not kept it yet, or
             # by another process): the cached fight and the entries since
             caught = cached.copy()
-            for entry in self._log_rows(conn, row.id, after=cached.seq):
+            if read is not None and read[0] <= cached.seq:
+                entries = [entry for entry in read[1] if entry.seq > cached.seq]
+            else:
+                entries = self._log_rows(conn, row.id, after=cached.seq)
+            for entry in entries:
                 if entry.seq <= row.seq:
                     caught.apply(entry)
             return caught
@@ -641,6 +649,27 @@ def _standing(rows: Sequence[LogRow]) -> set[int]:
         elif r.kind == "redo":
             taken.discard(r.target)
     return {r.seq for r in rows if r.kind == "action" and r.seq not in taken}
+
+
+def _entries(ruleset_id: str, rows: Sequence[LogRow]) -> builtins.list[Entry]:
+    """Log rows as entries, their events decoded (see `history` for `undone`)."""
+    from fracas.core.registry import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    standing = _standing(rows)
+    return [
+        Entry(
+            seq=r.seq,
+            kind=_kind(r.kind),
+            action=None if r.action is None else json.loads(r.action),
+            events=decode_events(ruleset, r.events),
+            undone=r.kind == "action" and r.seq not in standing,
+            at=r.at,
+            target=r.target,
+            dice=None if r.dice is None else tuple(json.loads(r.dice)),
+        )
+        for r in rows
+    ]
 
 
 def _summary(row: Any) -> EncounterSummary:

@@ -20,13 +20,13 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, PackageLoader, select_autoescape
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
 from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
+from fracas.web.bus import Bus
 from fracas.web.headers import SecurityHeaders
 from fracas.web.limits import MAX_MESSAGE_BYTES, BoundedRequests
 from fracas.web.live import Hub, Pages, Sent, Socket
@@ -35,6 +35,7 @@ from fracas.web.pieces import Pieces
 from fracas.web.refusals import absent_for_hidden, kept_secret, restored
 from fracas.web.seat import Refused, Seat, Seats
 from fracas.web.table import Fight, Snapshot, Tables
+from fracas.web.threads import in_thread, json_text
 from fracas.web.words import odds_words, option_words
 
 STATIC = Path(__file__).parent / "static"
@@ -44,9 +45,12 @@ GmWork = Callable[[Seat, dict[str, Any]], Any]
 """A GM-only write: given the seat and the request's body, it writes to the store."""
 
 
-def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> FastAPI:
+def create_app(
+    store: EncounterStore, *, poll: float | None = POLL_SECONDS, bus: Bus | None = None
+) -> FastAPI:
     """The web app over `store`. `poll`: seconds between looks for changes made by other
-    processes (None: never, for tests that drive one process)."""
+    processes (None: never, for tests that drive one process); `bus`: the other workers of
+    this server (`fracas serve --workers`), told of each write and heard from."""
     env = Environment(
         loader=PackageLoader("fracas.web", "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True),
@@ -99,15 +103,19 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         sent["undone"] = made.undone
         return out
 
-    hub = Hub(store, tables, seats, Pages(message, delta))
+    hub = Hub(store, tables, seats, Pages(message, delta), bus)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await run_in_threadpool(_warm)
+        await in_thread(_warm)
         task = asyncio.create_task(hub.poll_forever(poll)) if poll else None
+        if bus is not None:
+            bus.listen(asyncio.get_running_loop(), hub.heard)
         yield
         if task is not None:
             task.cancel()
+        if bus is not None:
+            bus.close()
 
     app = FastAPI(title="fracas", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = hub
@@ -127,12 +135,12 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         that come at every step (actions, odds, the GM's writes). Only a token not held
         yet costs a query (in a worker thread)."""
         found = seats.held(token)
-        return found if found is not None else await run_in_threadpool(seats.seat, token)
+        return found if found is not None else await in_thread(seats.seat, token)
 
     async def seat_now(token: str) -> Seat:
         """The seat as the store says now: for loading a page or its state, where a link
         revoked by another process must be refused at once."""
-        return await run_in_threadpool(seats.fresh, token)
+        return await in_thread(seats.fresh, token)
 
     async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
@@ -164,19 +172,19 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
 
     async def written(seat_: Seat, write: Any) -> tuple[int, dict[str, Any]]:
         """Run a store write for a seat; once it is committed, the answer (an HTTP status
-        and its body), and every browser of the fight is told (`Hub.announce`: the answer
+        and its body), and every browser of the fight is told (`Hub.committed`: the answer
         does not wait for the pages)."""
         try:
-            done = await run_in_threadpool(write)
+            done = await in_thread(write)
         except StaleSequence as error:
-            snapshot = await run_in_threadpool(tables.snapshot, seat_)
+            snapshot = await in_thread(tables.snapshot, seat_)
             return 409, {"error": str(error), "stale": True, "state": message(snapshot, -1)}
         except FracasError as error:
             return 400, {"error": str(error)}
         except Refused as error:
             return error.status, {"error": error.message}
         done = done or {}
-        hub.announce(seat_.encounter_id, done.get("seq"))
+        hub.committed(seat_.encounter_id, done.get("seq"))
         return 200, {"ok": True, **done}
 
     # pages -----------------------------------------------------------------------------
@@ -201,9 +209,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             if not isinstance(text, str) or not text.strip():
                 raise FracasError("give a scenario: pick a template, paste YAML or upload a file")
             scenario = text
-            created = await run_in_threadpool(
-                lambda: store.create(scenario, source=Path(source).name)
-            )
+            created = await in_thread(lambda: store.create(scenario, source=Path(source).name))
         except FracasError as error:
             choices = scenario_templates.by_ruleset()
             return page("home.html", 400, choices=choices, error=str(error))
@@ -224,7 +230,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             return page("gone.html", error.status, error=error.message)
         if found.role != role:
             return page("gone.html", 404, error="no such link (it may have been revoked)")
-        snapshot = await run_in_threadpool(tables.snapshot, found)
+        snapshot = await in_thread(tables.snapshot, found)
         parts = pieces.of(snapshot).parts
         log = pieces.lines(snapshot, -1)
         return page("table.html", s=snapshot, parts=parts, log=log, token=token)
@@ -237,7 +243,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             found = await seat_now(token)
         except Refused as error:
             return refused(error)
-        snapshot = await run_in_threadpool(tables.snapshot, found)
+        snapshot = await in_thread(tables.snapshot, found)
         return JSONResponse(message(snapshot, since))
 
     @app.get("/api/{token}/odds")
@@ -245,7 +251,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         """The odds of each option of the panel's `do` group at step `seq` (web/odds.py)."""
         try:
             found = await seat(token)
-            group = await run_in_threadpool(panel_odds.group, found, seq, do)
+            group = await in_thread(panel_odds.group, found, seq, do)
         except Refused as error:
             return refused(error)
         except MovedOn as error:
@@ -339,7 +345,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         def work(found: Seat, data: dict[str, Any]) -> dict[str, Any]:
             combatants, label = data.get("combatants"), data.get("label") or None
             link = store.add_player_link(found.encounter_id, combatants, label)  # type: ignore[arg-type]
-            tables.forget_links(found.encounter_id)
+            hub.links_changed(found.encounter_id)
             return {"token": link, "url": f"/play/{link}"}
 
         return await gm_write(token, request, "invite players", work)
@@ -349,8 +355,7 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
         def work(found: Seat, data: dict[str, Any]) -> None:
             link = str(data.get("link"))
             store.revoke_link(found.encounter_id, link)
-            seats.forget(link)
-            tables.forget_links(found.encounter_id)
+            hub.links_changed(found.encounter_id, revoked=link)
 
         return await gm_write(token, request, "revoke links", work)
 
@@ -399,14 +404,14 @@ def create_app(store: EncounterStore, *, poll: float | None = POLL_SECONDS) -> F
             # the state goes as this socket's own catch-up, so its later deltas follow on
             # from it (a state the socket had not been sent would leave them a gap)
             async with live.lock:
-                snapshot = await run_in_threadpool(tables.snapshot, found)
+                snapshot = await in_thread(tables.snapshot, found)
                 reply["state"] = message(snapshot, live.seen, live.sent)
                 live.seen = snapshot.seq
         ask = data.get("id")
         if isinstance(ask, (int, str)) and not isinstance(ask, bool):
             reply["id"] = ask if isinstance(ask, int) else ask[:64]
         with contextlib.suppress(Exception):
-            await live.websocket.send_json(reply)
+            await live.websocket.send_text(json_text(reply))
 
     return app
 

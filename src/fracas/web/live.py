@@ -11,9 +11,11 @@ log lines after the socket's last step, and of the page's parts and the map's mo
 only those that differ from what that socket was last sent (`Pages.delta`). The parts are
 rendered once per seat view and step and shared by every socket that sees the same.
 
-One server process holds the hub: acts made by another process (`fracas act` on the same
-database) reach the browsers at the next `poll`, which compares each room's step with the
-store's and asks the store again about every link this process holds (`seat.Seats`).
+Each server process holds a hub for its own sockets. The workers of one `fracas serve
+--workers K` tell each other of every write at once (`bus.Bus`: `committed`, `heard`);
+acts made by any other process (`fracas act` on the same database) reach the browsers at
+the next `poll`, which compares each room's step with the store's and asks the store again
+about every link this process holds (`seat.Seats`).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import WebSocket
-from starlette.concurrency import run_in_threadpool
 
 from fracas.core.errors import FracasError
 from fracas.store import EncounterStore
+from fracas.web.bus import Bus
 from fracas.web.seat import Refused, Seat, Seats
 from fracas.web.table import Fight, Snapshot, Tables
+from fracas.web.threads import in_thread, json_text
 
 REVOKED = 4403
 """The close code of a socket whose link was revoked or is unknown."""
@@ -64,11 +67,20 @@ class Pages:
 
 
 class Hub:
-    def __init__(self, store: EncounterStore, tables: Tables, seats: Seats, pages: Pages) -> None:
+    def __init__(
+        self,
+        store: EncounterStore,
+        tables: Tables,
+        seats: Seats,
+        pages: Pages,
+        bus: Bus | None = None,
+    ) -> None:
         self.store = store
         self.tables = tables
         self.seats = seats
         self.pages = pages
+        self.bus = bus
+        """The other workers of this server, told of each write (None: one process)."""
         self.rooms: dict[str, set[Socket]] = {}
         self.steps: dict[str, int] = {}
         self._announcing: dict[str, asyncio.Task[None]] = {}
@@ -96,14 +108,12 @@ class Hub:
             for socket in sockets:
                 await held.enter_async_context(socket.lock)
             unheld = [s for s in sockets if not self.seats.known(s.seat.token)]
-            revoked = await run_in_threadpool(self._revoked, unheld) if unheld else []
+            revoked = await in_thread(self._revoked, unheld) if unheld else []
             for socket in revoked:
                 await self._close(socket)
             sockets = [s for s in sockets if s not in revoked]
             try:
-                fight, messages = await run_in_threadpool(
-                    self._messages, encounter_id, at_least, sockets
-                )
+                fight, messages = await in_thread(self._messages, encounter_id, at_least, sockets)
             except FracasError as error:
                 for socket in sockets:
                     await _send(socket, {"type": "error", "error": str(error)})
@@ -158,6 +168,36 @@ class Hub:
         self._again[encounter_id] = wanted
         self._announcing[encounter_id] = asyncio.create_task(self._announce(encounter_id))
 
+    def committed(self, encounter_id: str, seq: int | None = None) -> None:
+        """A write this process committed (`seq`: the step it made, None for a change of
+        links): this process's sockets follow (`announce`), and the other workers are told
+        so that theirs do too."""
+        self.announce(encounter_id, seq)
+        if self.bus is not None:
+            self.bus.publish({"moved": encounter_id, "seq": -1 if seq is None else seq})
+
+    def links_changed(self, encounter_id: str, revoked: str | None = None) -> None:
+        """The encounter's links changed in this process (`revoked`: the link taken away):
+        forget what this process and the other workers hold of them. Safe from any thread."""
+        self._forget_links(encounter_id, revoked)
+        if self.bus is not None:
+            self.bus.publish({"links": encounter_id, "revoked": revoked})
+
+    def _forget_links(self, encounter_id: str, revoked: str | None) -> None:
+        if revoked is not None:
+            self.seats.forget(revoked)
+        self.tables.forget_links(encounter_id)
+
+    def heard(self, message: dict[str, Any]) -> None:
+        """Another worker's word (`committed`, `links_changed`): act on it as on our own.
+        Anything malformed is passed over; the poll still finds every change."""
+        links, revoked = message.get("links"), message.get("revoked")
+        if isinstance(links, str):
+            self._forget_links(links, revoked if isinstance(revoked, str) else None)
+        moved, seq = message.get("moved"), message.get("seq")
+        if isinstance(moved, str) and isinstance(seq, int) and moved in self.rooms:
+            self.announce(moved, None if seq < 0 else seq)
+
     async def _announce(self, encounter_id: str) -> None:
         try:
             while encounter_id in self._again:
@@ -172,8 +212,8 @@ class Hub:
         async with socket.lock:
             socket.seen = since
             try:
-                seat = await run_in_threadpool(self.seats.fresh, socket.seat.token)
-                snapshot = await run_in_threadpool(self.tables.snapshot, seat)
+                seat = await in_thread(self.seats.fresh, socket.seat.token)
+                snapshot = await in_thread(self.tables.snapshot, seat)
             except Refused:
                 await self._close(socket)
                 return
@@ -201,12 +241,12 @@ class Hub:
     async def poll(self) -> None:
         """Close the sockets of links revoked by another process, and catch up every room
         whose fight moved on in another process."""
-        gone = await run_in_threadpool(self.seats.recheck)
+        gone = await in_thread(self.seats.recheck)
         if gone:
             await self.revoked(gone)
         for encounter_id in list(self.rooms):
             try:
-                seq = (await run_in_threadpool(self.store.summary, encounter_id)).seq
+                seq = (await in_thread(self.store.summary, encounter_id)).seq
             except FracasError:
                 continue
             if seq != self.steps.get(encounter_id):
@@ -221,7 +261,7 @@ class Hub:
 
 async def _send(socket: Socket, message: dict[str, Any]) -> bool:
     try:
-        await socket.websocket.send_json(message)
+        await socket.websocket.send_text(json_text(message))
     except Exception:
         return False
     return True

@@ -184,14 +184,17 @@ class Tables:
                 kept.links = None
 
     def _refresh(self, encounter_id: str, kept: Fight | None) -> Fight:
-        loaded = self.store.load(encounter_id)
+        fold: LogFold | None = None
+        if kept is not None:
+            loaded, entries = self.store.follow(encounter_id, after=kept.seq)
+            if kept.seq <= loaded.seq and kept.ruleset_id == loaded.ruleset:
+                fold = kept.fold
+        else:
+            loaded = self.store.load(encounter_id)
         ruleset = cast(BaseRuleset, loaded.encounter.ruleset)
-        if kept is None or kept.seq > loaded.seq or kept.ruleset_id != loaded.ruleset:
+        if fold is None:
             fold = LogFold(ruleset, loaded.encounter.setup)
             entries = self.store.history(encounter_id)
-        else:
-            fold = kept.fold
-            entries = self.store.history(encounter_id, after=kept.seq)
         made = Fight(
             encounter_id=encounter_id,
             title=loaded.meta.title,

@@ -35,12 +35,13 @@ START_SECONDS = 30
 
 
 class Server:
-    """`fracas serve` on a free loopback port; `restart` stops it and starts it again on
-    the same database and port."""
+    """`fracas serve` on a free loopback port (with `workers` processes); `restart` stops it
+    and starts it again on the same database and port."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, workers: int = 1) -> None:
         self.db = db
         self.log = log
+        self.workers = workers
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -51,7 +52,9 @@ class Server:
         command = [sys.executable, "-m", "fracas", "serve", "--port", str(self.port)]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--db", self.db], stdout=out, stderr=subprocess.STDOUT
+                [*command, "--db", self.db, "--workers", str(self.workers)],
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
