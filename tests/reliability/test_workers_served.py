@@ -39,10 +39,8 @@ def test_two_workers_serve_and_ctrl_c_stops_them_even_when_started_in_the_backgr
     ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         served.start()
-    finally:
         signal.signal(signal.SIGINT, ignored)
-    assert served.process is not None
-    try:
+        assert served.process is not None
         workers = workers_of(served)
         assert len(workers) == 2
         with open_store(served.db) as store:
@@ -63,4 +61,5 @@ def test_two_workers_serve_and_ctrl_c_stops_them_even_when_started_in_the_backgr
         assert served.process.wait(STOP_SECONDS) == 0
         gone_within(workers, STOP_SECONDS)
     finally:
+        signal.signal(signal.SIGINT, ignored)
         served.stop()

@@ -25,12 +25,14 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from fracas.core.choices import action_json
 from fracas.store import EncounterStore, open_store
-from fracas.web.app import create_app
+from fracas.web.app import bus_entry, create_app
 from fracas.web.bus import Bus
 from fracas.web.live import REVOKED
+from fracas.web.table import Tables
 from tests.store.helpers import ATTACK
-from tests.web.api_helpers import caught_up
+from tests.web.api_helpers import caught_up, example
 from tests.web.test_api_play import act, duel
 
 WAIT = 10.0
@@ -159,3 +161,49 @@ def test_a_sqlite_writer_waits_for_another_process_s_turn(tmp_path: Path) -> Non
         acting.join(WAIT)
         assert waited and not acting.is_alive()
         assert store.load(encounter).seq == 1
+
+
+def test_a_worker_takes_another_s_action_in_without_a_read_and_as_the_store_has_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entry on the bus (`bus_entry`) moves the other worker's kept fight by one step
+    with no read of the store, to exactly the fight and log a read gives: 40 steps of the
+    lines skirmish played by its tactics, compared step by step."""
+    url = f"sqlite:///{tmp_path}/heard.db"
+    with open_store(url) as writer, open_store(url) as reader:
+        encounter = writer.create(example("lines-skirmish.yaml"), seed=3).encounter_id
+        tables = Tables(reader)
+        tables.fight(encounter)
+        for _ in range(40):
+            loaded = writer.load(encounter)
+            if loaded.encounter.state.outcome is not None:
+                break
+            action = action_json(loaded.encounter.ruleset.suggest(loaded.encounter.state))
+            done = writer.act(encounter, action, expected_seq=loaded.seq)
+            with monkeypatch.context() as no_reads:
+                for read in ("load", "follow", "history"):
+                    no_reads.setattr(reader, read, _refused)
+                tables.heard(encounter, done.seq, bus_entry(action, done, None))
+                heard = tables.fight(encounter, done.seq)
+            read = Tables(reader).fight(encounter)
+            assert heard.seq == read.seq == done.seq
+            assert heard.state == read.state
+            for viewer in (None, "ada", "rook"):
+                assert heard.fold.lines(viewer) == read.fold.lines(viewer)
+
+
+def test_an_entry_that_does_not_read_is_left_for_the_store(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/bad.db"
+    with open_store(url) as writer, open_store(url) as reader:
+        encounter = duel(writer)[0]
+        tables = Tables(reader)
+        tables.fight(encounter)
+        done = writer.act(encounter, ATTACK)
+        for bad in (None, {"events": "not json", "action": ATTACK}, {"action": ATTACK}):
+            tables.heard(encounter, done.seq, bad)
+            assert tables.fight(encounter, 0).seq == 0  # still the kept step 0
+        assert tables.fight(encounter, 1).seq == 1  # read from the store
+
+
+def _refused(*_: object, **__: object) -> None:
+    raise AssertionError("the store was read")

@@ -63,8 +63,7 @@ def serve(
                 print(line, flush=True)
         print(f"fracas serves on {base}/ (Ctrl-C stops it)", flush=True)
         if workers > 1:
-            store.close()  # each worker opens its own
-            serve_workers(url, host, port, workers, options)
+            serve_workers(store, url, host, port, workers, options)
             return
     except FracasError as error:
         typer.echo(f"error: {error}", err=True)

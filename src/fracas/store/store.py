@@ -38,6 +38,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from fracas.core.errors import FracasError
+from fracas.core.events import Event
 from fracas.store import schema, snapshots
 from fracas.store.batch import BATCH_LIVES, for_engine
 from fracas.store.document import replayed
@@ -141,6 +142,8 @@ class EncounterStore:
             where = engine.url.render_as_string(hide_password=True)
             raise StoreError(f"cannot open the database {where}: {_first_line(error)}") from None
         self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._seeds: dict[str, int] = {}
+        """Each cached fight's dice seed (fixed at its creation), for `_resolved_ahead`."""
         self._cache_lock = threading.Lock()
         self.group = for_engine(engine, self._writing)
         """Where act, undo and redo are written: on SQLite several callers' in one commit
@@ -277,10 +280,16 @@ class EncounterStore:
         action rolls from the encounter's seed and its sequence number."""
         action_text = action_json(raw_action)
         faces = faces_of(dice)
+        ready = self._resolved_ahead(encounter_id, raw_action, faces, expected_seq)
 
         def write(conn: sa.Connection) -> tuple[Live, Any]:
-            row, live = self._locked(conn, encounter_id, expected_seq)
-            events = live.act(dict(raw_action), faces, row.seed)
+            row = self._row(conn, encounter_id, lock=True)
+            if ready is not None and ready[0] == row.seq:
+                self._check_step(row, expected_seq)
+                live, events = ready[1], ready[2]
+            else:
+                row, live = self._locked(conn, encounter_id, expected_seq, row)
+                events = live.act(dict(raw_action), faces, row.seed)
             dice_text = None if faces is None else encode(list(faces))
             entry = LogRow(
                 live.seq, "action", action_text, encode_events(events), None, dice_text, _now()
@@ -291,6 +300,35 @@ class EncounterStore:
         live, events = self.group.run(write)
         self._keep(encounter_id, live)
         return Acted(live.seq, "action", events, live.encounter.state)
+
+    def _resolved_ahead(
+        self,
+        encounter_id: str,
+        raw_action: Mapping[str, Any],
+        faces: tuple[int, ...] | None,
+        expected_seq: int | None,
+    ) -> tuple[int, Live, tuple[Event, ...]] | None:
+        """The action resolved before its write, on the cached fight, when the cache holds
+        the step it was decided on (or any step, for an action bound to none): the step it
+        was resolved at, the fight after it and its events. The write uses them only if the
+        stored fight is still at that step, which makes them exactly what resolving inside
+        the write would give (the dice are seeded by the encounter and the step). So the
+        rules run outside the writers' one lane (batch.py), which then holds only the
+        database's work. A refusal is not raised here: resolved again inside the write, it
+        comes after the check for a stale step, as it always has."""
+        with self._cache_lock:
+            cached = self._cache.get(encounter_id)
+            seed = self._seeds.get(encounter_id)
+        if cached is None or seed is None:
+            return None
+        if expected_seq is not None and cached.seq != expected_seq:
+            return None
+        live = cached.copy()
+        try:
+            events = live.act(dict(raw_action), faces, seed)
+        except FracasError:
+            return None
+        return cached.seq, live, events
 
     def undo(self, encounter_id: str, *, expected_seq: int | None = None) -> Acted:
         """Take back the last action that stands; the undo is itself a log entry."""
@@ -485,6 +523,7 @@ class EncounterStore:
             return staged.copy()  # type: ignore[no-any-return]
         with self._cache_lock:
             cached = self._cache.get(row.id)
+            self._seeds[row.id] = row.seed
         if cached is not None and cached.seq == row.seq:
             return cached.copy()
         if cached is not None and row.seq - CATCH_UP <= cached.seq < row.seq:
@@ -555,9 +594,17 @@ class EncounterStore:
             return
 
     def _locked(
-        self, conn: sa.Connection, encounter_id: str, expected_seq: int | None
+        self, conn: sa.Connection, encounter_id: str, expected_seq: int | None, row: Any = None
     ) -> tuple[Any, Live]:
-        row = self._row(conn, encounter_id, lock=True)
+        """The encounter's row, locked for this write (`row`: already read so), checked by
+        `_check_step`, and its fight."""
+        if row is None:
+            row = self._row(conn, encounter_id, lock=True)
+        self._check_step(row, expected_seq)
+        return row, self._live(conn, row)
+
+    def _check_step(self, row: Any, expected_seq: int | None) -> None:
+        """Refuse a write decided on another step than the stored one, or past the log's end."""
         if expected_seq is not None and expected_seq != row.seq:
             raise StaleSequence(
                 f"the fight moved on: the action was decided at step {expected_seq}, and the "
@@ -566,7 +613,6 @@ class EncounterStore:
             )
         if row.seq >= MAX_ENTRIES:
             raise StoreError(f"an encounter's log holds at most {MAX_ENTRIES} entries")
-        return row, self._live(conn, row)
 
     def _append(self, conn: sa.Connection, row: Any, entry: LogRow, live: Live) -> None:
         try:
@@ -622,7 +668,8 @@ class EncounterStore:
                 self._cache[encounter_id] = live
             self._cache.move_to_end(encounter_id)
             while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+                dropped, _ = self._cache.popitem(last=False)
+                self._seeds.pop(dropped, None)
 
 
 def _row_values(encounter_id: str, row: LogRow, at: str) -> dict[str, Any]:

@@ -24,7 +24,9 @@ from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
-from fracas.store import MAX_SCENARIO_BYTES, EncounterStore, StaleSequence
+from fracas.store import MAX_SCENARIO_BYTES, Acted, EncounterStore, StaleSequence
+from fracas.store.limits import action_json as stored_spelling
+from fracas.store.live import encode_events
 from fracas.web import examples as scenario_templates
 from fracas.web.bus import Bus
 from fracas.web.headers import SecurityHeaders
@@ -184,7 +186,7 @@ def create_app(
         except Refused as error:
             return error.status, {"error": error.message}
         done = done or {}
-        hub.committed(seat_.encounter_id, done.get("seq"))
+        hub.committed(seat_.encounter_id, done.get("seq"), done.pop(ENTRY, None))
         return 200, {"ok": True, **done}
 
     # pages -----------------------------------------------------------------------------
@@ -284,7 +286,7 @@ def create_app(
         def committed(raw: dict[str, Any], seq: int | None, dice: Any = None) -> dict[str, Any]:
             done = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
             tables.record(found.encounter_id, done, raw, dice)
-            return {"seq": done.seq}
+            return {"seq": done.seq, ENTRY: bus_entry(raw, done, dice)}
 
         def write() -> dict[str, Any]:
             raw, seq = action, expected
@@ -414,6 +416,23 @@ def create_app(
             await live.websocket.send_text(json_text(reply))
 
     return app
+
+
+ENTRY = "entry"
+"""The key under which an act's write hands its entry to `written`, for the other workers;
+it is taken out before the answer is sent."""
+
+
+def bus_entry(action: dict[str, Any], done: Acted, dice: Any) -> dict[str, Any] | None:
+    """An action entry as the other workers take it in (`Tables.heard`): the action in its
+    stored spelling, the events as stored, the dice typed in."""
+    if done.kind != "action":
+        return None
+    return {
+        "action": json.loads(stored_spelling(action)),
+        "events": encode_events(done.events),
+        "dice": None if dice is None else list(dice),
+    }
 
 
 def _warm() -> None:

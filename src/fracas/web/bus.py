@@ -2,10 +2,12 @@
 
 Each worker holds only its own browsers' sockets, and a table's browsers may be spread over
 every worker (the kernel deals out the connections). So a worker that commits a step tells
-the others at once, and each brings its own sockets of that fight up to date from the store,
-the authority, exactly as it would after the poll. The message says only which fight moved
-and to which step; a lost one (a full queue) costs nothing but time, because the two-second
-poll finds the step anyway.
+the others at once, and each brings its own sockets of that fight up to date. The message
+names the fight and the step, with the entry as the writer committed it (its action in the
+stored spelling, its events, typed dice): a worker that keeps the fight at the step before
+takes it in without reading the store (`table.Tables.heard`); any other reads the store,
+the authority, exactly as after the poll. A lost message (a full queue) costs nothing but
+time, because the two-second poll finds the step anyway.
 
 The bus is a Unix datagram socket per worker, in a folder private to the server
 (mode 0700), named by the worker's number: a datagram is one whole message, is never
@@ -16,15 +18,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 Heard = Callable[[dict[str, Any]], None]
-MAX_DATAGRAM = 4096
-"""Larger than any message sent here (a fight's id and step, or a revoked link)."""
+MAX_DATAGRAM = 65536
+"""The largest message sent: a step's entry larger than this is left out of its message
+(`publish`'s `optional`), and the other workers read it from the store instead."""
 
 
 class Bus:
@@ -42,9 +46,12 @@ class Bus:
         self.dropped = 0
         """Messages a peer could not take (not started yet, gone, or its queue full)."""
 
-    def publish(self, message: dict[str, Any]) -> None:
-        """Send `message` to every other worker; never waits, never fails."""
-        data = json.dumps(message, separators=(",", ":")).encode()
+    def publish(self, message: dict[str, Any], optional: str | None = None) -> None:
+        """Send `message` to every other worker; never waits, never fails. The field named
+        `optional` is left out when the whole would be larger than a datagram here."""
+        data = orjson.dumps(message)
+        if len(data) > MAX_DATAGRAM and optional is not None:
+            data = orjson.dumps({k: v for k, v in message.items() if k != optional})
         for peer in self.peers:
             try:
                 self._socket.sendto(data, str(peer))
@@ -65,8 +72,8 @@ class Bus:
             except OSError:
                 return
             try:
-                message = json.loads(data)
-            except ValueError:
+                message = orjson.loads(data)
+            except orjson.JSONDecodeError:
                 continue
             if isinstance(message, dict):
                 heard(message)

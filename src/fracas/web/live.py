@@ -168,13 +168,17 @@ class Hub:
         self._again[encounter_id] = wanted
         self._announcing[encounter_id] = asyncio.create_task(self._announce(encounter_id))
 
-    def committed(self, encounter_id: str, seq: int | None = None) -> None:
+    def committed(
+        self, encounter_id: str, seq: int | None = None, entry: dict[str, Any] | None = None
+    ) -> None:
         """A write this process committed (`seq`: the step it made, None for a change of
-        links): this process's sockets follow (`announce`), and the other workers are told
-        so that theirs do too."""
+        links; `entry`: an action's, for the other workers to take in without a read):
+        this process's sockets follow (`announce`), and the other workers are told so that
+        theirs do too."""
         self.announce(encounter_id, seq)
         if self.bus is not None:
-            self.bus.publish({"moved": encounter_id, "seq": -1 if seq is None else seq})
+            told = {"moved": encounter_id, "seq": -1 if seq is None else seq, "entry": entry}
+            self.bus.publish(told, optional="entry")
 
     def links_changed(self, encounter_id: str, revoked: str | None = None) -> None:
         """The encounter's links changed in this process (`revoked`: the link taken away):
@@ -196,6 +200,8 @@ class Hub:
             self._forget_links(links, revoked if isinstance(revoked, str) else None)
         moved, seq = message.get("moved"), message.get("seq")
         if isinstance(moved, str) and isinstance(seq, int) and moved in self.rooms:
+            if seq >= 0 and message.get("entry") is not None:
+                self.tables.heard(moved, seq, message["entry"])
             self.announce(moved, None if seq < 0 else seq)
 
     async def _announce(self, encounter_id: str) -> None:

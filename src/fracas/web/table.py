@@ -14,16 +14,20 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from fracas.core.actions import Action
 from fracas.core.choices import ActionChoice, Sight, choices_in_sight, legal_actions, sight_of
+from fracas.core.encounter import replay
+from fracas.core.events import Event
 from fracas.core.mapview import MapView, Token
-from fracas.core.ruleset import BaseRuleset
+from fracas.core.ruleset import BaseRuleset, Ruleset
 from fracas.core.state import EncounterState
 from fracas.store import Acted, EncounterStore, Entry, Link
 from fracas.store.limits import action_json
+from fracas.store.live import decode_events
 from fracas.web import svg
 from fracas.web.kept import Kept
 from fracas.web.log import LogFold, LogLine
@@ -153,22 +157,57 @@ class Tables:
         next `fight` reads the store."""
         if acted.kind != "action":
             return
+        stored = json.loads(action_json(action))
+        self._take(encounter_id, acted.seq, stored, acted.events, lambda _: acted.state, dice)
+
+    def heard(self, encounter_id: str, seq: int, entry: Any) -> None:
+        """An action another worker of this server committed (web/bus.py), as it wrote it:
+        taken in as `record` takes this process's own, its state replayed from its events
+        (nothing rolled), when the kept fight is at the step before. Anything else, or an
+        entry that does not read, is left for the next `fight`'s read of the store."""
+        if not isinstance(entry, dict):
+            return
         with self._lock:
             kept = self._fights.get(encounter_id)
-        if kept is None or kept.seq != acted.seq - 1:
+        if kept is None or kept.seq != seq - 1:
+            return
+        try:
+            events = decode_events(cast(Ruleset, kept.ruleset), entry["events"])
+            action, dice = dict(entry["action"]), entry.get("dice")
+        except Exception:  # a malformed word from a worker: the store still has the truth
+            return
+
+        def replayed(fight: Fight) -> EncounterState:
+            return replay(cast(Ruleset, fight.ruleset), fight.state, events)
+
+        self._take(encounter_id, seq, action, events, replayed, dice)
+
+    def _take(
+        self,
+        encounter_id: str,
+        seq: int,
+        action: dict[str, Any],
+        events: tuple[Event, ...],
+        state: Callable[[Fight], EncounterState],
+        dice: Any,
+    ) -> None:
+        """Move the kept fight from step `seq - 1` to `seq` by one action entry."""
+        with self._lock:
+            kept = self._fights.get(encounter_id)
+        if kept is None or kept.seq != seq - 1:
             return
         entry = Entry(
-            seq=acted.seq,
+            seq=seq,
             kind="action",
-            action=json.loads(action_json(action)),
-            events=acted.events,
+            action=action,
+            events=events,
             undone=False,
             at="",
             dice=None if dice is None else tuple(dice),
         )
-        made = replace(kept, seq=acted.seq, state=acted.state, undoable=True, redoable=False)
+        made = replace(kept, seq=seq, state=state(kept), undoable=True, redoable=False)
         with kept.lock:
-            if kept.fold.seq != acted.seq - 1:
+            if kept.fold.seq != seq - 1:
                 return
             kept.fold.extend([entry])
         with self._lock:
