@@ -53,6 +53,7 @@ START_SECONDS = 60
 PEEK_BYTES = 2048
 """Enough of a request to hold its request line (a path with a token is short)."""
 FIRST_LINE_SECONDS = 10
+PEEK_AGAIN_SECONDS = 0.02
 """A connection that has not sent its request line by then is closed."""
 REMEMBERED = 10_000
 """Tokens and fights the dealer remembers (least recently used forgotten first)."""
@@ -149,6 +150,9 @@ class Dealer:
         self._selector = selectors.DefaultSelector()
         self._selector.register(listener, selectors.EVENT_READ, None)
         self._waiting: dict[socket.socket, float] = {}
+        """Connections not dealt yet, by when they were accepted."""
+        self._later: dict[socket.socket, float] = {}
+        """Connections whose request line is incomplete, by when to peek again."""
         self._fights: OrderedDict[str, str | None] = OrderedDict()
         """The fight behind each token seen (None: no fight)."""
         self._workers: OrderedDict[str, int] = OrderedDict()
@@ -158,12 +162,18 @@ class Dealer:
 
     def deal(self, timeout: float) -> None:
         """Accept and deal what arrives within `timeout` seconds."""
+        if self._later:
+            timeout = min(timeout, PEEK_AGAIN_SECONDS)
         for key, _ in self._selector.select(timeout):
             if key.data is None:
                 self._accept()
             else:
                 self._peek(key.fileobj)  # type: ignore[arg-type]
         now = time.monotonic()
+        for conn, at in list(self._later.items()):
+            if now >= at:
+                del self._later[conn]
+                self._selector.register(conn, selectors.EVENT_READ, "peek")
         for conn, since in list(self._waiting.items()):
             if now - since > FIRST_LINE_SECONDS:
                 self._drop(conn)
@@ -192,7 +202,11 @@ class Dealer:
             self._drop(conn)
             return
         if b"\n" not in head and len(head) < PEEK_BYTES:
-            return  # the request line is still on its way
+            # the request line is still on its way: look again shortly (the bytes already
+            # here would wake the selector at once, again and again)
+            self._selector.unregister(conn)
+            self._later[conn] = time.monotonic() + PEEK_AGAIN_SECONDS
+            return
         worker = self._worker_for(_token(head))
         self._selector.unregister(conn)
         del self._waiting[conn]
@@ -208,6 +222,7 @@ class Dealer:
         with contextlib.suppress(KeyError, ValueError):
             self._selector.unregister(conn)
         self._waiting.pop(conn, None)
+        self._later.pop(conn, None)
         conn.close()
 
     def _worker_for(self, token: str | None) -> int:
