@@ -4,12 +4,13 @@ of its inputs changes, and what is kept is what a fresh drawing gives."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from fracas.core.choices import action_choices, action_json, sight_of
+from fracas.core.choices import Option, action_choices, action_json, sight_of
 from fracas.core.mapview import MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
@@ -104,6 +105,31 @@ def test_the_panel_is_drawn_again_when_its_names_actor_or_choices_change() -> No
     assert pieces.panel(other, choices, names) != first
     assert pieces.panel(actor, choices[:1], names) != first
     assert "nothing to do" in pieces.panel(actor, (), names)
+
+
+def test_an_option_is_drawn_again_when_its_action_marks_or_names_change() -> None:
+    """An option's button is kept by its action (its fields in their order, each value as
+    JSON writes it), its marks and the names the panel writes: options that differ only
+    in one of these, drawn one after the other by one keeper, each come out as a fresh
+    drawing does (the words follow the fields' order; 1, 1.0 and true are equal keys of a
+    mapping but not the same markup)."""
+    action = {"do": "attack", "actor": "ada", "target": "bo", "reach": 1}
+    first = Option(action=action, label="ada attack bo", marks=(("target", "bo"),))
+    options = [
+        first,
+        replace(first, action={"do": "attack", "actor": "ada", "reach": 1, "target": "bo"}),
+        replace(first, action={**action, "reach": 1.0}),
+        replace(first, action={**action, "reach": True}),
+        replace(first, marks=(("target", "bo"), ("line", "2"))),
+    ]
+    kept = _pieces()
+    drawn = set()
+    for names in ({"bo": "Bo"}, {"bo": "Zebulon"}):
+        for option in options:
+            made = kept.option(option, names, tuple(names.items()))
+            assert made == _pieces().option(option, names, tuple(names.items()))
+            drawn.add(made)
+    assert len(drawn) == 2 * len(options)
 
 
 def _row(token: Token) -> TrackerRow:

@@ -10,18 +10,21 @@ Most of a page does not change from one step to the next, so a part is drawn aga
 when what it is drawn from changes: each part's template is given only its inputs, and
 the markup is kept by them (`kept.Kept`): the action panel by its choices (the same object
 for every seat `table.Fight.choices` built them once for), its actor and the names it
-uses; a tracker row by its row, the tracker by its rows; the GM's tools by their flags,
+uses, and each of its options by what its button shows, from one step to the next; a
+tracker row by its row, the tracker by its rows; the GM's tools by their flags,
 combatants and links. The status line names the step, so it is drawn every step.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
-from fracas.core.choices import ActionChoice
+from fracas.core.choices import ActionChoice, Option
 from fracas.web import svg
 from fracas.web.kept import Kept
 from fracas.web.log import LogLine
@@ -29,6 +32,12 @@ from fracas.web.table import Snapshot, TrackerRow
 
 KEPT = 512
 """Rendered snapshots and log lines kept per server."""
+OPTIONS_KEPT = 4096
+"""Rendered options kept per server: a panel holds a few dozen, and most come back in the
+acting fighter's next panels."""
+_in_order = json.JSONEncoder().encode
+"""An option's action as JSON in its own order of fields: exactly what its markup shows
+(its JSON and its words, which follow the fields' order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +55,7 @@ class Pieces:
         self._kept: dict[str, Kept[str]] = {
             name: Kept(KEPT) for name in ("panel", "tracker", "row", "gm")
         }
+        self._options: Kept[Markup] = Kept(OPTIONS_KEPT)
 
     def of(self, snapshot: Snapshot) -> Rendered:
         """The snapshot's pieces (kept by the snapshot's identity: `Tables` hands every
@@ -66,12 +76,28 @@ class Pieces:
         self, actor: str | None, choices: tuple[ActionChoice, ...], names: dict[str, str]
     ) -> str:
         """The action panel: kept by its choices' identity (built once per step and sight,
-        `table.Fight.choices`), its actor, and the names of everyone its map identifies."""
-        key = (actor, id(choices), tuple(names.items()))
+        `table.Fight.choices`), its actor, and the names of everyone its map identifies.
+        Each option's markup is kept apart (`option`): a new step's panel mostly offers
+        what the last one did."""
+        named = tuple(names.items())
+        key = (actor, id(choices), named)
+
+        def drawn(option: Option) -> Markup:
+            return self.option(option, names, named)
+
         return self._kept["panel"].get(
             key,
-            lambda: self._render("panel", actor=actor, choices=choices, names=names),
+            lambda: self._render("panel", actor=actor, choices=choices, names=names, drawn=drawn),
             held=choices,
+        )
+
+    def option(self, option: Option, names: dict[str, str], named: tuple[object, ...]) -> Markup:
+        """One option's button, kept by all it is drawn from: its action (its fields in
+        their order, with their values as JSON writes them), its marks and the names of
+        everyone the panel's map identifies (`named`, the items of `names`)."""
+        key = (_in_order(option.action), option.marks, named)
+        return self._options.get(
+            key, lambda: Markup(self._render("option", option=option, names=names))
         )
 
     def tracker(self, rows: tuple[TrackerRow, ...]) -> str:
