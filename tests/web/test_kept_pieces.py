@@ -6,23 +6,32 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from fracas.core.choices import Option, action_choices, action_json, sight_of
-from fracas.core.mapview import MapView, Token
+from fracas.core.mapview import MapModel, MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
+from fracas.rulesets.lines.mapview import draw as lines_draw
 from fracas.store import open_store
 from fracas.web import svg
 from fracas.web.log import LogFold, log_lines
 from fracas.web.pieces import Pieces
 from fracas.web.seat import Seat
-from fracas.web.table import Fight, Tables, TrackerRow
+from fracas.web.table import Fight, Tables, TrackerRow, _tracker
 from fracas.web.words import option_words
 from tests.rulesets.secrets import example_encounter
-from tests.web.maps import EXAMPLES, SECRET_EXAMPLES, one_player_per_side, ruleset_of
+from tests.web.maps import (
+    EXAMPLES,
+    SECRET_EXAMPLES,
+    one_player_per_side,
+    played,
+    players,
+    ruleset_of,
+)
 
 
 def _pieces() -> Pieces:
@@ -207,6 +216,69 @@ def test_through_play_every_kept_piece_is_what_a_fresh_drawing_gives(
             break
         store.act(created.encounter_id, _tactics(fight), expected_seq=fight.seq)
     store.close()
+
+
+def _each_viewers_map_is_the_rulesets(ruleset: BaseRuleset, state: EncounterState) -> None:
+    """The fight's map, markup and tracker of every viewer, the GM's first, against the
+    ruleset's `map_view` for that viewer drawn afresh."""
+    fight = _fight(ruleset, state)
+    for viewer in (None, *players(state)):
+        view = ruleset.map_view(state, viewer)
+        assert fight.map_view(viewer) == view, viewer
+        assert fight.drawn(viewer) == (svg.draw(view), _tracker(ruleset, state, view)), viewer
+
+
+ONE_PER_RULESET = [
+    p for p in EXAMPLES if p.stem in ("lines-skirmish", "nwo-firefight", "fatewalker-duel")
+]
+
+
+@pytest.mark.parametrize("example", [*ONE_PER_RULESET, *SECRET_EXAMPLES], ids=lambda p: p.stem)
+def test_a_fight_draws_each_viewer_the_map_the_ruleset_draws_for_it(example: Path) -> None:
+    """A fight draws a viewer's map once a step, and a map that is the same for everyone
+    (lines, nwo, fatewalker: `table.same_for_all`) once for all: at three points of the
+    fight, every viewer's map, its markup and its tracker are what the ruleset draws for
+    that viewer; a ruleset with secrets gets each viewer's own."""
+    ruleset = ruleset_of(example)
+    for steps in (0, 3, 9):
+        _each_viewers_map_is_the_rulesets(ruleset, played(example, steps=steps).state)
+
+
+def test_a_ruleset_whose_view_keeps_secrets_is_drawn_for_each_viewer() -> None:
+    """Were lines to keep a secret in its `view` (here: each player sees only its own
+    side), its map would no longer be the GM's under the player's name: each player's map
+    is drawn from that player's view."""
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+
+    class Hiding(type(ruleset_of(example))):  # type: ignore[misc]
+        def view(self, state: EncounterState, viewer: str | None) -> dict[str, Any]:
+            whole: dict[str, Any] = super().view(state, viewer)
+            if viewer is None:
+                return whole
+            side = state.get(viewer).side
+            return {**whole, "combatants": [e for e in whole["combatants"] if e["side"] == side]}
+
+    ruleset = Hiding()
+    state = played(example, steps=3).state
+    player = next(iter(players(state)))
+    assert ruleset.map_view(state, player).tokens != ruleset.map_view(state, None).tokens
+    _each_viewers_map_is_the_rulesets(ruleset, state)
+
+
+def test_a_map_that_reads_its_viewer_is_drawn_for_each_viewer() -> None:
+    """A map model not marked `viewer_blind` may draw from the viewer itself (here: the
+    clock names whom it is drawn for), so even over a view that is the same for everyone
+    each viewer's map is drawn for that viewer."""
+    example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
+    base = ruleset_of(example)
+
+    def draw(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> MapView:
+        return replace(lines_draw(ruleset, state, viewer), clock=f"drawn for {viewer}")
+
+    class Naming(type(base)):  # type: ignore[misc]
+        map_model = MapModel(draw=draw, places=base.map_model.places)
+
+    _each_viewers_map_is_the_rulesets(Naming(), played(example, steps=3).state)
 
 
 def test_the_lines_grow_when_more_share_a_line_than_they_held() -> None:
