@@ -16,7 +16,7 @@ from fracas.core.mapview import MapModel, MapView, Token
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.lines.mapview import draw as lines_draw
-from fracas.store import open_store
+from fracas.store import EncounterStore, Entry, open_store
 from fracas.web import svg
 from fracas.web.log import LogFold, log_lines
 from fracas.web.pieces import Pieces
@@ -300,28 +300,40 @@ def test_the_lines_grow_when_more_share_a_line_than_they_held() -> None:
     assert svg.draw(lines_map(3)).ground == three.ground
 
 
+def _logged(
+    tmp_path: Path, example: Path
+) -> tuple[EncounterStore, str, BaseRuleset, EncounterState]:
+    """A fresh fight of `example` (seed 2) in a store: the store, its id, ruleset, set-up."""
+    store = open_store(f"sqlite:///{tmp_path / 'log.db'}")
+    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=2)
+    loaded = store.load(created.encounter_id)
+    ruleset = loaded.encounter.ruleset
+    assert isinstance(ruleset, BaseRuleset)
+    return store, created.encounter_id, ruleset, loaded.encounter.setup
+
+
+def _move(store: EncounterStore, eid: str, ruleset: BaseRuleset, move: str) -> list[Entry]:
+    """The tactics' action (`act`), an undo or a redo; the log after it."""
+    now = store.load(eid)
+    if move == "act":
+        state = now.encounter.state
+        store.act(eid, action_json(ruleset.suggest(state)), expected_seq=now.seq)
+    else:
+        getattr(store, move)(eid, expected_seq=now.seq)
+    return list(store.history(eid))
+
+
 def test_the_log_kept_between_steps_marks_undos_and_redos_as_a_fresh_one(tmp_path: Path) -> None:
     """A fold's lines are handed out step by step and only new lines are judged, but an
     undo or a redo judges every line again: through actions, two undos, a redo and a new
     action, every viewer's kept log equals the log folded afresh from the set-up."""
-    store = open_store(f"sqlite:///{tmp_path / 'log.db'}")
     example = next(p for p in EXAMPLES if p.stem == "lines-skirmish")
-    created = store.create(example.read_text(encoding="utf-8"), source="x.yaml", seed=2)
-    eid = created.encounter_id
-    loaded = store.load(eid)
-    ruleset, setup = loaded.encounter.ruleset, loaded.encounter.setup
-    assert isinstance(ruleset, BaseRuleset)
+    store, eid, ruleset, setup = _logged(tmp_path, example)
     viewers = [None, *(c.id for c in setup.combatants)]
     fold = LogFold(ruleset, setup)
 
     def step(move: str) -> None:
-        now = store.load(eid)
-        if move == "act":
-            state = now.encounter.state
-            store.act(eid, action_json(ruleset.suggest(state)), expected_seq=now.seq)
-        else:
-            getattr(store, move)(eid, expected_seq=now.seq)
-        entries = store.history(eid)
+        entries = _move(store, eid, ruleset, move)
         fold.extend(entries)
         for viewer in viewers:
             fresh = log_lines(ruleset, setup, entries, viewer)
@@ -331,4 +343,31 @@ def test_the_log_kept_between_steps_marks_undos_and_redos_as_a_fresh_one(tmp_pat
     for move in ("act", "act", "act", "undo", "undo", "redo", "act", "undo", "act"):
         step(move)
     assert any(line.undone for line in fold.lines(None))
+    store.close()
+
+
+@pytest.mark.parametrize("example", SECRET_EXAMPLES, ids=lambda p: p.stem)
+def test_a_fold_judges_each_viewers_new_lines_on_the_states_it_kept(
+    example: Path, tmp_path: Path
+) -> None:
+    """A fold works out the states after a step's events once for every viewer and keeps
+    them for the last few steps (`log.RECENT`): through play with undos and redos of a
+    fight with secrets, viewers reading at every step and viewers reading only now and
+    then (further back than what is kept) get the log folded afresh from the set-up, and
+    the steps the fold counts as taken back are those the store marks so."""
+    store, eid, ruleset, setup = _logged(tmp_path, example)
+    viewers = [None, *(c.id for c in setup.combatants)]
+    fold = LogFold(ruleset, setup)
+    moves = ["act", "act", "undo", "act", "act", "undo", "undo", "redo", *["act"] * 8]
+    for number, move in enumerate(moves):
+        if store.load(eid).encounter.state.outcome is not None:
+            break
+        entries = _move(store, eid, ruleset, move)
+        fold.extend(entries)
+        assert fold.undone == {e.seq for e in entries if e.kind == "action" and e.undone}
+        readers = viewers if number % 7 == 6 else viewers[::2]
+        for viewer in readers:
+            assert fold.lines(viewer) == log_lines(ruleset, setup, entries, viewer), move
+    for viewer in viewers[1::2]:
+        assert fold.lines(viewer) == log_lines(ruleset, setup, store.history(eid), viewer)
     store.close()
