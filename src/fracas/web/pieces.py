@@ -82,14 +82,14 @@ class Pieces:
         named = tuple(names.items())
         key = (actor, id(choices), named)
 
-        def drawn(option: Option) -> Markup:
-            return self.option(option, names, named)
+        def drawn() -> str:
+            buttons = [
+                (c, Markup("\n").join([self.option(o, names, named) for o in c.options]))
+                for c in choices
+            ]
+            return self._render("panel", actor=actor, choices=buttons, names=names)
 
-        return self._kept["panel"].get(
-            key,
-            lambda: self._render("panel", actor=actor, choices=choices, names=names, drawn=drawn),
-            held=choices,
-        )
+        return self._kept["panel"].get(key, drawn, held=choices)
 
     def option(self, option: Option, names: dict[str, str], named: tuple[object, ...]) -> Markup:
         """One option's button, kept by all it is drawn from: its action (its fields in
