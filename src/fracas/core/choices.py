@@ -281,10 +281,13 @@ def _named_in_order(
 def _places(raw: Mapping[str, Any], places: Mapping[str, PickKind]) -> tuple[Mark, ...]:
     """The map places an action's fields name (a `point` is the pair of its fields)."""
     marks: list[Mark] = []
-    point = [raw[name] for name, kind in places.items() if kind == "point" and name in raw]
+    point = []
     for name, kind in places.items():
-        if kind != "point" and raw.get(name) is not None:
-            marks.append((kind, spot(raw[name])))
+        if kind == "point":
+            if name in raw:
+                point.append(raw[name])
+        elif (value := raw.get(name)) is not None:
+            marks.append((kind, spot(value)))
     if len(point) == 2:
         marks.append(("point", spot(point)))
     return tuple(marks)

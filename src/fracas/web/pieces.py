@@ -53,7 +53,7 @@ class Pieces:
         self._rendered: Kept[Rendered] = Kept(KEPT)
         self._lines: Kept[str] = Kept(KEPT)
         self._kept: dict[str, Kept[str]] = {
-            name: Kept(KEPT) for name in ("panel", "tracker", "row", "gm")
+            name: Kept(KEPT) for name in ("panel", "tracker", "rows", "row", "gm")
         }
         self._options: Kept[Markup] = Kept(OPTIONS_KEPT)
 
@@ -101,9 +101,15 @@ class Pieces:
         )
 
     def tracker(self, rows: tuple[TrackerRow, ...]) -> str:
-        """The tracker, kept by its rows; a row drawn once for as long as it stays as it is."""
-        return self._kept["tracker"].get(
-            rows, lambda: self._render("tracker", rows=[self._row(row) for row in rows])
+        """The tracker, kept by its rows; a row drawn once for as long as it stays as it is.
+        Looked up first by the rows' identity: the seats that share a step's map share its
+        rows (`table.Fight.drawn`), which are then compared once, not once a seat."""
+        return self._kept["rows"].get(
+            id(rows),
+            lambda: self._kept["tracker"].get(
+                rows, lambda: self._render("tracker", rows=[self._row(row) for row in rows])
+            ),
+            held=rows,
         )
 
     def _row(self, row: TrackerRow) -> str:
