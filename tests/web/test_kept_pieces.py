@@ -12,7 +12,7 @@ import pytest
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from fracas.core.choices import Option, action_choices, action_json, sight_of
-from fracas.core.mapview import MapModel, MapView, Token
+from fracas.core.mapview import Fog, MapModel, MapView, Shade, Token, grid_space
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.state import EncounterState
 from fracas.rulesets.lines.mapview import draw as lines_draw
@@ -279,6 +279,30 @@ def test_a_map_that_reads_its_viewer_is_drawn_for_each_viewer() -> None:
         map_model = MapModel(draw=draw, places=base.map_model.places)
 
     _each_viewers_map_is_the_rulesets(Naming(), played(example, steps=3).state)
+
+
+def test_the_fog_is_drawn_again_when_its_shades_or_its_ground_change() -> None:
+    """The fog's markup is kept by the fog and by the ground it lies on (which places it):
+    a veil over a wider grid, or other shades over the same grid, drawn one after the
+    other, each come out as a drawing with nothing kept does."""
+
+    def grid_map(width: int, fog: Fog) -> MapView:
+        return MapView("tiers", None, grid_space(width, 4), (), fog=fog)
+
+    dim, dark = (Shade((1.0, 1.0), "dim"),), (Shade((1.0, 1.0), "dark"),)
+    maps = [
+        grid_map(5, Fog(shades=dim)),
+        grid_map(5, Fog(shades=dark)),
+        grid_map(5, Fog(veiled=True)),
+        grid_map(8, Fog(veiled=True)),
+    ]
+    kept = [svg.draw(found).live for found in maps]
+    fresh = []
+    for found in maps:
+        svg._fog_drawn.cache_clear()
+        fresh.append(svg.draw(found).live)
+    assert kept == fresh
+    assert len(set(fresh)) == len(maps)
 
 
 def test_the_lines_grow_when_more_share_a_line_than_they_held() -> None:
