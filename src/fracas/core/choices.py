@@ -126,15 +126,20 @@ def choices_in_sight(
     model = model_of(ruleset)
     groups: dict[str, list[Option]] = {}
     for action, raw in legal:
-        masks = _masks(state, _named(raw, everyone) - sight.known, sight.strangers, model.locate)
+        named = _named_in_order(raw, everyone)
+        hidden = {raw["actor"], *named} - sight.known
+        masks = _masks(state, hidden, sight.strangers, model.locate) if hidden else {}
         if masks is None:
             continue  # it names someone the player's map does not show at all
-        shown = _replaced(raw, masks) if masks else raw
+        if masks:
+            shown = _replaced(raw, masks)
+            named = _named_in_order(shown, everyone, masks)
+        else:
+            shown = raw
         option = Option(
             action=shown,
             label=f"{actor} {action.do} someone" if masks else action.label(),
-            marks=tuple(("target", who) for who in _named_in_order(shown, everyone, masks))
-            + _places(shown, model.places),
+            marks=tuple(("target", who) for who in named) + _places(shown, model.places),
             odds=choice_odds(ruleset, state, action) if odds and not masks else None,
         )
         groups.setdefault(action.do, []).append(option)
@@ -218,6 +223,10 @@ def _adapter(cls: type[Action]) -> TypeAdapter[Any]:
     return found
 
 
+_canonical = json.JSONEncoder(sort_keys=True).encode
+"""`json.dumps(value, sort_keys=True)` with its encoder made once, not at every call."""
+
+
 def _legal(
     ruleset: BaseRuleset, state: EncounterState, actor: str
 ) -> Iterable[tuple[Action, dict[str, Any]]]:
@@ -230,7 +239,7 @@ def _legal(
         proposed.append(ruleset.suggest(state))
     for action in proposed:
         raw = action_json(action)
-        key = json.dumps(raw, sort_keys=True)
+        key = _canonical(raw)
         if key in seen:
             continue
         seen.add(key)
@@ -258,22 +267,27 @@ def _named_in_order(
 ) -> list[str]:
     """The combatants an action names besides its actor, in the order its fields name them
     (by their masks, `someone@x,y`, where `masks` gives them)."""
-    fields = {k: v for k, v in raw.items() if k not in ("do", "actor")}
-    shown = set(everyone) | set((masks or {}).values())
-    return list(dict.fromkeys(s for s in _strings(fields) if s in shown))
-
-
-def _named(raw: Mapping[str, Any], everyone: set[str]) -> set[str]:
-    return {raw["actor"], *_named_in_order(raw, everyone)}
+    shown = everyone | set(masks.values()) if masks else everyone
+    found: dict[str, None] = {}
+    for key, value in raw.items():
+        if key in ("do", "actor"):
+            continue
+        for word in (value,) if isinstance(value, str) else _strings(value):
+            if word in shown:
+                found[word] = None
+    return list(found)
 
 
 def _places(raw: Mapping[str, Any], places: Mapping[str, PickKind]) -> tuple[Mark, ...]:
     """The map places an action's fields name (a `point` is the pair of its fields)."""
     marks: list[Mark] = []
-    point = [raw[name] for name, kind in places.items() if kind == "point" and name in raw]
+    point = []
     for name, kind in places.items():
-        if kind != "point" and raw.get(name) is not None:
-            marks.append((kind, spot(raw[name])))
+        if kind == "point":
+            if name in raw:
+                point.append(raw[name])
+        elif (value := raw.get(name)) is not None:
+            marks.append((kind, spot(value)))
     if len(point) == 2:
         marks.append(("point", spot(point)))
     return tuple(marks)

@@ -212,6 +212,10 @@ class MapModel:
     more: More = _no_more
     locate: Locate = xy
     """The point of a combatant's `position_json`, where the map shows it unidentified."""
+    viewer_blind: bool = False
+    """`draw` reads the viewer only through the ruleset's `view` (and names it in the map's
+    `viewer`): where that view is the whole state for everyone, every viewer's map is the
+    GM's under the viewer's name, and the server draws it once a step (web/table.py)."""
 
 
 def view_of(ruleset: BaseRuleset, state: EncounterState, viewer: str | None) -> dict[str, Any]:

@@ -126,10 +126,29 @@ def shown_events(
     """What `viewer` (None: the GM) receives of `events`, which happened in order from the
     state `before`: each one judged on the state just after it (`shown`'s contract), as a
     server broadcasting an action's events to each player's browser needs."""
-    out: list[Event] = []
+    return shown_after(ruleset, evolved(ruleset, before, events), viewer)
+
+
+def evolved(
+    ruleset: BaseRuleset, before: EncounterState, events: Iterable[Event]
+) -> list[tuple[Event, EncounterState]]:
+    """Each of `events`, which happened in order from `before`, with the state just after
+    it: the same for every viewer, so a server judging one step for several works it out
+    once (`shown_after`)."""
+    out = []
     state = before
     for event in events:
         state = ruleset.evolve(state, event)
+        out.append((event, state))
+    return out
+
+
+def shown_after(
+    ruleset: BaseRuleset, after: Iterable[tuple[Event, EncounterState]], viewer: str | None
+) -> list[Event]:
+    """`shown_events` of events paired with the state just after each (`evolved`)."""
+    out: list[Event] = []
+    for event, state in after:
         seen = ruleset.shown(state, event, viewer)
         if seen is not None:
             out.append(seen)

@@ -13,9 +13,14 @@ from dataclasses import dataclass, replace
 
 from fracas.core.events import Event
 from fracas.core.ruleset import BaseRuleset
-from fracas.core.secrecy import shown_events
+from fracas.core.secrecy import evolved, shown_after
 from fracas.core.state import EncounterState
 from fracas.store import Entry
+
+RECENT = 4
+"""Steps whose states after each event a fold keeps for the viewers still to read them: a
+server reads a step for every seat right after folding it; a viewer reading further back
+works its states out again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +54,9 @@ class _Step:
 class LogFold:
     """The log folded from the set-up one entry at a time, kept between steps: a new entry
     costs its own events, not a replay of the evening. The states an entry is judged on do
-    not depend on who reads, so every viewer's lines are drawn from one fold, and each
-    viewer's lines are kept too (`lines` redacts only the entries that viewer has not had)."""
+    not depend on who reads, so every viewer's lines are drawn from one fold (a new step's
+    states after each event worked out once for all, `RECENT`), and each viewer's lines
+    are kept too (`lines` redacts only the entries that viewer has not had)."""
 
     def __init__(self, ruleset: BaseRuleset, setup: EncounterState) -> None:
         self.ruleset = ruleset
@@ -62,6 +68,11 @@ class LogFold:
         self._read: dict[str | None, list[LogLine]] = {}
         self._moves = 0
         """Undos and redos folded so far: only they change whether an older line stands."""
+        self._taken: set[int] = set()
+        """The action steps that no longer stand (taken back and not restored)."""
+        self._evolved: dict[int, list[tuple[Event, EncounterState]]] = {}
+        """The last `RECENT` steps' events, by their place in `steps`, each with the state
+        just after it (`core.secrecy.evolved`): the same for every viewer."""
         self._shown: dict[str | None, tuple[int, int, list[LogLine], list[int]]] = {}
         """Each viewer's lines as last handed out: how many read lines they cover, at
         which `_moves`, the lines, and the steps of those taken back."""
@@ -74,20 +85,26 @@ class LogFold:
             self.seq = entry.seq
             if entry.kind in ("start", "action"):
                 before = self.state
-                self.state = _fold(self.ruleset, before, entry.events)
+                after = evolved(self.ruleset, before, entry.events)
+                self.state = after[-1][1] if after else before
                 if entry.kind == "action":
                     self._done.append((entry.seq, before, entry.events))
                     self._undone.clear()
+                self._evolved[len(self.steps)] = after
+                if len(self._evolved) > RECENT:
+                    del self._evolved[next(iter(self._evolved))]
                 self.steps.append(_Step(entry, before))
             elif entry.kind == "undo" and self._done:
                 step = self._done.pop()
                 self._undone.append(step)
+                self._taken.add(step[0])
                 self.state = step[1]
                 self.steps.append(_Step(entry, self.state, f"the GM took back step {step[0]}"))
                 self._moves += 1
             elif entry.kind == "redo" and self._undone:
                 step = self._undone.pop()
                 self._done.append(step)
+                self._taken.discard(step[0])
                 self.state = _fold(self.ruleset, self.state, step[2])
                 self.steps.append(_Step(entry, self.state, f"the GM restored step {step[0]}"))
                 self._moves += 1
@@ -95,22 +112,21 @@ class LogFold:
     @property
     def undone(self) -> frozenset[int]:
         """The action steps that no longer stand."""
-        standing = {seq for seq, _, _ in self._done}
-        return frozenset(
-            s.entry.seq
-            for s in self.steps
-            if s.entry.kind == "action" and s.entry.seq not in standing
-        )
+        return frozenset(self._taken)
 
     def lines(self, viewer: str | None) -> list[LogLine]:
         """The log for `viewer` (None: the GM) up to the last entry folded, oldest first,
         each line marked undone as the log now stands."""
         read = self._read.setdefault(viewer, [])
-        for step in self.steps[len(read) :]:  # a read line (or marker) for every step
+        for index in range(len(read), len(self.steps)):  # a read line (or marker) a step
+            step = self.steps[index]
             if step.heading is not None:
                 read.append(LogLine(step.entry.seq, step.entry.kind, step.heading, (), False))
                 continue
-            seen = shown_events(self.ruleset, step.before, step.entry.events, viewer)
+            after = self._evolved.get(index)
+            if after is None:
+                after = evolved(self.ruleset, step.before, step.entry.events)
+            seen = shown_after(self.ruleset, after, viewer)
             if seen or viewer is None:
                 read.append(_line(step.entry, seen, viewer))
             else:  # nothing for this viewer: a marker keeps the count
@@ -119,11 +135,10 @@ class LogFold:
         if moves != self._moves:  # an undo or a redo: every line is judged again
             covered, shown, undone = 0, [], []
         if covered < len(read):
-            standing = self.undone
             for line in read[covered:]:
                 if not line.kind:
                     continue
-                if (line.seq in standing) != line.undone:
+                if (line.seq in self._taken) != line.undone:
                     line = replace(line, undone=not line.undone)
                 shown.append(line)
                 if line.undone:

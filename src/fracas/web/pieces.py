@@ -10,18 +10,21 @@ Most of a page does not change from one step to the next, so a part is drawn aga
 when what it is drawn from changes: each part's template is given only its inputs, and
 the markup is kept by them (`kept.Kept`): the action panel by its choices (the same object
 for every seat `table.Fight.choices` built them once for), its actor and the names it
-uses; a tracker row by its row, the tracker by its rows; the GM's tools by their flags,
+uses, and each of its options by what its button shows, from one step to the next; a
+tracker row by its row, the tracker by its rows; the GM's tools by their flags,
 combatants and links. The status line names the step, so it is drawn every step.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import Environment
+from markupsafe import Markup
 
-from fracas.core.choices import ActionChoice
+from fracas.core.choices import ActionChoice, Option
 from fracas.web import svg
 from fracas.web.kept import Kept
 from fracas.web.log import LogLine
@@ -29,6 +32,12 @@ from fracas.web.table import Snapshot, TrackerRow
 
 KEPT = 512
 """Rendered snapshots and log lines kept per server."""
+OPTIONS_KEPT = 4096
+"""Rendered options kept per server: a panel holds a few dozen, and most come back in the
+acting fighter's next panels."""
+_in_order = json.JSONEncoder().encode
+"""An option's action as JSON in its own order of fields: exactly what its markup shows
+(its JSON and its words, which follow the fields' order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +53,9 @@ class Pieces:
         self._rendered: Kept[Rendered] = Kept(KEPT)
         self._lines: Kept[str] = Kept(KEPT)
         self._kept: dict[str, Kept[str]] = {
-            name: Kept(KEPT) for name in ("panel", "tracker", "row", "gm")
+            name: Kept(KEPT) for name in ("panel", "tracker", "rows", "row", "gm")
         }
+        self._options: Kept[Markup] = Kept(OPTIONS_KEPT)
 
     def of(self, snapshot: Snapshot) -> Rendered:
         """The snapshot's pieces (kept by the snapshot's identity: `Tables` hands every
@@ -66,18 +76,40 @@ class Pieces:
         self, actor: str | None, choices: tuple[ActionChoice, ...], names: dict[str, str]
     ) -> str:
         """The action panel: kept by its choices' identity (built once per step and sight,
-        `table.Fight.choices`), its actor, and the names of everyone its map identifies."""
-        key = (actor, id(choices), tuple(names.items()))
-        return self._kept["panel"].get(
-            key,
-            lambda: self._render("panel", actor=actor, choices=choices, names=names),
-            held=choices,
+        `table.Fight.choices`), its actor, and the names of everyone its map identifies.
+        Each option's markup is kept apart (`option`): a new step's panel mostly offers
+        what the last one did."""
+        named = tuple(names.items())
+        key = (actor, id(choices), named)
+
+        def drawn() -> str:
+            buttons = [
+                (c, Markup("\n").join([self.option(o, names, named) for o in c.options]))
+                for c in choices
+            ]
+            return self._render("panel", actor=actor, choices=buttons, names=names)
+
+        return self._kept["panel"].get(key, drawn, held=choices)
+
+    def option(self, option: Option, names: dict[str, str], named: tuple[object, ...]) -> Markup:
+        """One option's button, kept by all it is drawn from: its action (its fields in
+        their order, with their values as JSON writes them), its marks and the names of
+        everyone the panel's map identifies (`named`, the items of `names`)."""
+        key = (_in_order(option.action), option.marks, named)
+        return self._options.get(
+            key, lambda: Markup(self._render("option", option=option, names=names))
         )
 
     def tracker(self, rows: tuple[TrackerRow, ...]) -> str:
-        """The tracker, kept by its rows; a row drawn once for as long as it stays as it is."""
-        return self._kept["tracker"].get(
-            rows, lambda: self._render("tracker", rows=[self._row(row) for row in rows])
+        """The tracker, kept by its rows; a row drawn once for as long as it stays as it is.
+        Looked up first by the rows' identity: the seats that share a step's map share its
+        rows (`table.Fight.drawn`), which are then compared once, not once a seat."""
+        return self._kept["rows"].get(
+            id(rows),
+            lambda: self._kept["tracker"].get(
+                rows, lambda: self._render("tracker", rows=[self._row(row) for row in rows])
+            ),
+            held=rows,
         )
 
     def _row(self, row: TrackerRow) -> str:

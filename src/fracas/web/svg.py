@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
-from fracas.core.mapview import Feature, MapView, Point, Space, Token, Zone, handle, spot
+from fracas.core.mapview import Feature, Fog, MapView, Point, Space, Token, Zone, handle, spot
 
 PALETTE = ("#2f6fdf", "#d9480f", "#2b8a3e", "#9c36b5", "#e8a200", "#0b7285", "#c2255c")
 """Side colours, given out in the order the map lists the sides."""
@@ -121,9 +121,10 @@ def render(view: MapView) -> str:
 def draw(view: MapView) -> Drawn:
     """The map as `render` draws it, in its two pieces (`Drawn`)."""
     colours = {side: PALETTE[n % len(PALETTE)] for n, side in enumerate(view.sides)}
-    frame, still = _still(ground_of(view))
+    ground = ground_of(view)
+    frame, still = _still(ground)
     moving = [
-        _fog(view, frame),
+        _fog_drawn(view.fog, ground),
         *(_overlay(o.kind, o.points, o.label, frame) for o in view.overlays),
         _tokens(view, frame, colours),
         _header(view, frame),
@@ -512,10 +513,18 @@ def _feature(feature: Feature, frame: Frame) -> str:
     )
 
 
-def _fog(view: MapView, frame: Frame) -> str:
+@functools.lru_cache(maxsize=GROUNDS_KEPT)
+def _fog_drawn(fog: Fog, ground: Ground) -> str:
+    """The fog over a ground, kept by both (the frame it is placed in is the ground's): a
+    darkness map changes only as the lights do, and every viewer shown it sees the same."""
+    frame, _ = _still(ground)
+    return _fog(fog, ground.space, frame)
+
+
+def _fog(fog: Fog, space: Space, frame: Frame) -> str:
     """The veil over a map the viewer may not see, or the shade of each place not in full
     light; shades let clicks through to the tiles below."""
-    if view.fog.veiled:
+    if fog.veiled:
         return el(
             "rect",
             {
@@ -527,10 +536,10 @@ def _fog(view: MapView, frame: Frame) -> str:
             },
         )
     shades = []
-    for shade in view.fog.shades:
+    for shade in fog.shades:
         cx, cy = frame.place(shade.at)
         top, height = cy - CELL / 2, float(CELL)
-        if view.space.kind == "track":  # a distance is dark or fogged at every altitude
+        if space.kind == "track":  # a distance is dark or fogged at every altitude
             top = HEADER + PAD
             height = frame.place((shade.at[0], -0.5))[1] - top
         box = {"x": cx - frame.scale / 2, "y": top, "width": frame.scale, "height": height}

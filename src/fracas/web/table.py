@@ -2,7 +2,8 @@
 rendered from.
 
 Everything a player receives is built from the ruleset's redaction: the map from
-`map_view(state, viewer)`, the tracker from that map's tokens, the log from `shown`, the
+`map_view(state, viewer)` (drawn once for everyone where the ruleset keeps nothing from
+anyone's map, `same_for_all`), the tracker from that map's tokens, the log from `shown`, the
 action panel from `action_choices` built for the player (which offers nobody the player's
 map does not show), without odds: `odds.py` works those out for the group a user opens.
 The GM's seat sees with viewer None. Nothing here reads the bare state for a player except
@@ -22,7 +23,7 @@ from fracas.core.actions import Action
 from fracas.core.choices import ActionChoice, Sight, choices_in_sight, legal_actions, sight_of
 from fracas.core.encounter import replay
 from fracas.core.events import Event
-from fracas.core.mapview import MapView, Token
+from fracas.core.mapview import MapView, Token, model_of
 from fracas.core.ruleset import BaseRuleset, Ruleset
 from fracas.core.state import EncounterState
 from fracas.store import Acted, EncounterStore, Entry, Link
@@ -99,6 +100,35 @@ class Fight:
     _choices: dict[tuple[str, Sight], tuple[ActionChoice, ...]] = field(
         default_factory=dict, init=False
     )
+    _maps: dict[str | None, MapView] = field(default_factory=dict, init=False)
+    _drawn: dict[str | None, tuple[svg.Drawn, tuple[TrackerRow, ...]]] = field(
+        default_factory=dict, init=False
+    )
+
+    def map_view(self, viewer: str | None) -> MapView:
+        """`viewer`'s map (None: the GM's) at this step, drawn once for every seat that
+        sees with it; where the map is the same for everyone (`same_for_all`), a player's
+        is the GM's under the player's name."""
+        found = self._maps.get(viewer)
+        if found is None:
+            if viewer is not None and same_for_all(self.ruleset):
+                found = replace(self.map_view(None), viewer=viewer)
+            else:
+                found = self.ruleset.map_view(self.state, viewer)
+            self._maps[viewer] = found
+        return found
+
+    def drawn(self, viewer: str | None) -> tuple[svg.Drawn, tuple[TrackerRow, ...]]:
+        """The markup of `viewer`'s map and its tracker rows, drawn once a step for each
+        map that differs: once for everyone where the map is the same for all (neither
+        reads the map's `viewer`)."""
+        drawn_for = None if same_for_all(self.ruleset) else viewer
+        found = self._drawn.get(drawn_for)
+        if found is None:
+            view = self.map_view(drawn_for)
+            found = (svg.draw(view), _tracker(self.ruleset, self.state, view))
+            self._drawn[drawn_for] = found
+        return found
 
     def choices(self, actor: str, sight: Sight) -> tuple[ActionChoice, ...]:
         """The action panel's choices of `actor` at this step for a viewer with `sight`,
@@ -282,14 +312,13 @@ class Tables:
     ) -> Snapshot:
         """The seat's snapshot drawn afresh (`snapshot` keeps what this makes)."""
         state = fight.state
-        ruleset = fight.ruleset
-        view = ruleset.map_view(state, viewer)
+        view = fight.map_view(viewer)
+        drawn, tracker = fight.drawn(viewer)
         actor = state.actor if state.actor is not None and _may_act(seat, state.actor) else None
         choices: tuple[ActionChoice, ...] = ()
         if actor is not None:
             built_for = None if seat.is_gm else actor  # as `action_choices` sees the map
-            seen = view if built_for == viewer else ruleset.map_view(state, built_for)
-            choices = fight.choices(actor, sight_of(seen))
+            choices = fight.choices(actor, sight_of(fight.map_view(built_for)))
         with fight.lock:  # the fold may be further on (a newer refresh): cut below
             lines = fight.fold.lines(viewer)
             undone = fight.fold.taken_back(viewer)
@@ -303,9 +332,9 @@ class Tables:
             seq=fight.seq,
             role=seat.role,
             viewer=viewer,
-            drawn=svg.draw(view),
+            drawn=drawn,
             view=view,
-            tracker=_tracker(ruleset, state, view),
+            tracker=tracker,
             actor=actor,
             waiting_for=_turn_name(view),
             choices=choices,
@@ -316,6 +345,19 @@ class Tables:
             combatants=tuple((c.id, c.name) for c in state.combatants) if seat.is_gm else (),
             links=links,
         )
+
+
+def same_for_all(ruleset: BaseRuleset) -> bool:
+    """Whether every viewer's map is the GM's but for its `viewer`: the ruleset shows
+    everyone the whole state (its `view` and `map_view` are `BaseRuleset`'s) and its map
+    model reads the viewer only through that view (`MapModel.viewer_blind`). A ruleset
+    that redacts its view is drawn for each viewer from what that viewer may know."""
+    kind = type(ruleset)
+    return (
+        model_of(ruleset).viewer_blind
+        and kind.view is BaseRuleset.view
+        and kind.map_view is BaseRuleset.map_view
+    )
 
 
 def _may_act(seat: Seat, actor: str) -> bool:

@@ -95,4 +95,4 @@ def more(state: EncounterState, actor: str) -> Iterable[Action]:
     yield StopMove(actor=actor)
 
 
-MAP = MapModel(draw=draw, places={"x": "point", "y": "point"}, more=more)
+MAP = MapModel(draw=draw, places={"x": "point", "y": "point"}, more=more, viewer_blind=True)

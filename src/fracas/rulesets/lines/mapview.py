@@ -71,4 +71,4 @@ def _summary(entry: Mapping[str, Any]) -> str:
     return f"dying: {left} turns left" if entry.get("status") == "dying" and left else ""
 
 
-MAP = MapModel(draw=draw, places={"to": "line"})
+MAP = MapModel(draw=draw, places={"to": "line"}, viewer_blind=True)

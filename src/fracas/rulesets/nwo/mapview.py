@@ -47,4 +47,4 @@ def _summary(entry: Mapping[str, Any]) -> str:
     return f"{armor}{wielded}"
 
 
-MAP = MapModel(draw=draw, places={"to": "cell", "at": "cell"})
+MAP = MapModel(draw=draw, places={"to": "cell", "at": "cell"}, viewer_blind=True)
