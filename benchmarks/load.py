@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from fracas.store import EncounterStore, open_store
@@ -110,7 +111,7 @@ class Client:
         )
         self.over_http = http
         self.seq = -1
-        self.choices: list[dict[str, Any]] = []
+        self.panel = ""
         self.ended = False
         self.acted = -1
         """The step this client's last acknowledged action made: states before it are old."""
@@ -127,7 +128,7 @@ class Client:
             self.seq = message["seq"]
             parts = message.get("parts") or {}
             if "panel" in parts:
-                self.choices = options(parts["panel"])
+                self.panel = parts["panel"]  # its buttons are read when this client decides
             if "status" in parts:
                 self.ended = 'class="outcome"' in parts["status"]
             self.fresh.set()
@@ -138,7 +139,7 @@ class Client:
 
     async def listen(self, ws: Any) -> None:
         async for raw in ws:
-            self.take(json.loads(raw))
+            self.take(orjson.loads(raw))
 
     async def run(self, http: httpx.AsyncClient) -> bool:
         """Act until the deadline; True when the fight ended under this client."""
@@ -161,11 +162,12 @@ class Client:
             self.fresh.clear()
             if self.seq < self.acted:
                 continue
-            if not self.choices:
+            choices = options(self.panel)
+            if not choices:
                 if self.ended:
                     return True
                 continue
-            action = self.rng.choice(self.choices)
+            action = self.rng.choice(choices)
             if self.over_http:
                 await self.post(http, self.seq, action)
             else:

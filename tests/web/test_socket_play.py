@@ -107,3 +107,16 @@ def test_a_delta_carries_only_what_changed_for_its_seat(
     with client.websocket_connect(f"/ws/{gm}") as gm_socket:
         gm_socket.send_json({"seq": 1})
         assert gm_socket.receive_json()["log"] == []
+
+
+def test_an_ask_with_an_id_past_64_bits_is_answered_with_it(
+    client: TestClient, web_store: EncounterStore
+) -> None:
+    """JSON numbers have no size limit, and the id is echoed as given: the answer must still
+    be written (the socket's fast JSON writer stops at 64 bits; the standard one takes it)."""
+    _, _, ada, _ = duel(web_store)
+    with client.websocket_connect(f"/ws/{ada}") as socket:
+        caught_up(socket, 0)
+        socket.send_json({"type": "act", "id": 2**70, "action": ATTACK, "seq": 0})
+        answer = socket.receive_json()
+    assert answer == {"type": "acted", "ok": True, "seq": 1, "id": 2**70}

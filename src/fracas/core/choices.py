@@ -149,11 +149,14 @@ def choices_in_sight(
     ]
 
 
-def unmask(ruleset: BaseRuleset, state: EncounterState, viewer: str, raw: Any) -> Any:
+def unmask(
+    ruleset: BaseRuleset, state: EncounterState, viewer: str, raw: Any, seen: MapView | None = None
+) -> Any:
     """A player's choice with each `someone@x,y` it names turned back into the id of whom
     the player's map shows unidentified there, ready for `parse_action`; one it does not
-    show there is refused, so a player cannot probe the dark by naming places."""
-    strangers = _strangers(ruleset.map_view(state, viewer))
+    show there is refused, so a player cannot probe the dark by naming places. `seen`: the
+    viewer's map of `state`, where the caller has it drawn already."""
+    strangers = _strangers(seen if seen is not None else ruleset.map_view(state, viewer))
     locate = model_of(ruleset).locate
     names = {}
     for word in _strings(raw):

@@ -77,12 +77,28 @@ def _rebuilt(cls: type[Any], values: dict[str, Any]) -> Any:
     return cls(**values)
 
 
+def _restored(cls: type, values: tuple[Any, ...]) -> Any:
+    """A slotted dataclass put back field by field, without its `__init__`, as pickle's
+    own way for it does (dataclasses' `__setstate__`), from the values in field order."""
+    obj: Any = object.__new__(cls)
+    for name, value in zip(_slotted_fields(cls) or (), values, strict=True):
+        object.__setattr__(obj, name, value)
+    return obj
+
+
 class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if dataclasses.is_dataclass(cls) and _has_caches(cls):
+        if not dataclasses.is_dataclass(cls):
+            return NotImplemented
+        if _has_caches(cls):
             values = {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj) if f.init}
             return _rebuilt, (cls, values)
+        names = _slotted_fields(cls)
+        if names is not None:
+            # pickle's own way calls `dataclasses.fields` for every object: a snapshot of a
+            # long fight holds thousands of events, and that was most of its time
+            return _restored, (cls, tuple(getattr(obj, name) for name in names))
         return NotImplemented
 
 
@@ -91,10 +107,18 @@ def _has_caches(cls: type[Any]) -> bool:
     return any(not f.init for f in dataclasses.fields(cls))
 
 
+@cache
+def _slotted_fields(cls: type[Any]) -> tuple[str, ...] | None:
+    """The field names of a dataclass with slots (None for one without)."""
+    if "__slots__" not in cls.__dict__:
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name == "_rebuilt":
-            return _rebuilt
+        if module == __name__ and name in ("_rebuilt", "_restored"):
+            return _rebuilt if name == "_rebuilt" else _restored
         if module.startswith("fracas.") and "." not in name:
             found = super().find_class(module, name)
             if isinstance(found, type) and found.__module__ == module:

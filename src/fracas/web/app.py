@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
+from fracas.core.mapview import MapView
 from fracas.store import MAX_SCENARIO_BYTES, Acted, EncounterStore, StaleSequence
 from fracas.store.limits import action_json as stored_spelling
 from fracas.store.live import encode_events
@@ -296,8 +297,9 @@ def create_app(
             fight = tables.fight_at(found.encounter_id, expected)
             swaps: dict[str, str] = {}
             try:
-                raw, swaps = absent_for_hidden(fight.ruleset, fight.state, actor, action)
-                raw, seq = _unmasked(fight, raw, expected)
+                seen = fight.map_view(actor)  # as the player's page drew it at this step
+                raw, swaps = absent_for_hidden(fight.ruleset, fight.state, actor, action, seen)
+                raw, seq = _unmasked(fight, raw, expected, seen)
                 return committed(raw, seq)
             except StaleSequence:
                 raise
@@ -446,7 +448,7 @@ def _warm() -> None:
 
 
 def _unmasked(
-    fight: Fight, action: dict[str, Any], expected: int | None
+    fight: Fight, action: dict[str, Any], expected: int | None, seen: MapView
 ) -> tuple[dict[str, Any], int | None]:
     """A player's action with each `someone@x,y` it names (someone its map shows there but
     cannot identify) turned back into an id, against the step the player decided on; the
@@ -454,7 +456,7 @@ def _unmasked(
     action decided on an older step goes on as it is, for the store to call stale."""
     if expected is not None and expected != fight.seq:
         return action, expected
-    return unmask(fight.ruleset, fight.state, str(action["actor"]), action), fight.seq
+    return unmask(fight.ruleset, fight.state, str(action["actor"]), action, seen), fight.seq
 
 
 def _step(data: dict[str, Any]) -> int | None:

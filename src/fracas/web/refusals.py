@@ -11,6 +11,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from fracas.core.mapview import MapView
 from fracas.core.ruleset import BaseRuleset
 from fracas.core.secrecy import SOMEONE, scrub_json
 from fracas.core.state import EncounterState
@@ -36,14 +37,20 @@ FREE_TEXT = ("actor", "do", "text", "note")
 
 
 def absent_for_hidden(
-    ruleset: BaseRuleset, state: EncounterState, actor: str, raw: dict[str, Any]
+    ruleset: BaseRuleset,
+    state: EncounterState,
+    actor: str,
+    raw: dict[str, Any],
+    seen: MapView | None = None,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """`raw` with every combatant its map does not show (named in a target field) swapped
     for an id nobody has, and the swaps made. The rules then refuse it in the very words
     they use for a made-up name: a rule that looks up its target before checking the rest
     would otherwise answer "no weapon 'x'" for someone hidden there and "no combatant" for
-    nobody, telling the player who is there."""
-    known = {t.id for t in ruleset.map_view(state, actor).tokens if t.id is not None}
+    nobody, telling the player who is there. `seen`: `actor`'s map of `state`, where the
+    caller has it drawn already."""
+    view = seen if seen is not None else ruleset.map_view(state, actor)
+    known = {t.id for t in view.tokens if t.id is not None}
     hidden = {c.id for c in state.combatants if c.id not in known}
     swaps: dict[str, str] = {}
 

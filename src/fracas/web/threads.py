@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -33,5 +34,10 @@ async def in_thread(call: Callable[..., T], *args: Any) -> T:
 
 def json_text(message: Any) -> str:
     """A socket message as JSON text: the same JSON Starlette's `send_json` writes, made by
-    orjson, several times quicker on the markup-heavy parts a step sends."""
-    return orjson.dumps(message).decode()
+    orjson, several times quicker on the markup-heavy parts a step sends. What orjson will
+    not write (a whole number past 64 bits, echoed back from a browser's `id`) is written
+    by the standard library instead, as before."""
+    try:
+        return orjson.dumps(message).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
