@@ -8,6 +8,7 @@ two-worker case (test_crash_server.py).
 from __future__ import annotations
 
 import json
+import os
 import signal
 from pathlib import Path
 
@@ -62,4 +63,20 @@ def test_two_workers_serve_and_ctrl_c_stops_them_even_when_started_in_the_backgr
         gone_within(workers, STOP_SECONDS)
     finally:
         signal.signal(signal.SIGINT, ignored)
+        served.stop()
+
+
+def test_a_worker_that_dies_stops_the_server_with_a_message(tmp_path: Path) -> None:
+    """Half a server is not left answering: when one worker dies (here killed outright),
+    the parent stops the other and exits with an error that says so."""
+    served = Served(f"sqlite:///{tmp_path / 'w.db'}", tmp_path / "server.log", workers=2)
+    try:
+        served.start()
+        assert served.process is not None
+        workers = workers_of(served)
+        os.kill(workers[0], signal.SIGKILL)
+        assert served.process.wait(STOP_SECONDS) == 2
+        gone_within(workers, STOP_SECONDS)
+        assert "a worker stopped by itself" in served.log.read_text()
+    finally:
         served.stop()

@@ -282,24 +282,23 @@ class EncounterStore:
         faces = faces_of(dice)
         ready = self._resolved_ahead(encounter_id, raw_action, faces, expected_seq)
 
-        def write(conn: sa.Connection) -> tuple[Live, Any]:
+        def write(conn: sa.Connection) -> tuple[Live, Any, str]:
             row = self._row(conn, encounter_id, lock=True)
             if ready is not None and ready[0] == row.seq:
                 self._check_step(row, expected_seq)
-                live, events = ready[1], ready[2]
+                live, events, events_text = ready[1], ready[2], ready[3]
             else:
                 row, live = self._locked(conn, encounter_id, expected_seq, row)
                 events = live.act(dict(raw_action), faces, row.seed)
+                events_text = encode_events(events)
             dice_text = None if faces is None else encode(list(faces))
-            entry = LogRow(
-                live.seq, "action", action_text, encode_events(events), None, dice_text, _now()
-            )
+            entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
             self._append(conn, row, entry, live)
-            return live, events
+            return live, events, events_text
 
-        live, events = self.group.run(write)
+        live, events, events_text = self.group.run(write)
         self._keep(encounter_id, live)
-        return Acted(live.seq, "action", events, live.encounter.state)
+        return Acted(live.seq, "action", events, live.encounter.state, events_text)
 
     def _resolved_ahead(
         self,
@@ -307,15 +306,16 @@ class EncounterStore:
         raw_action: Mapping[str, Any],
         faces: tuple[int, ...] | None,
         expected_seq: int | None,
-    ) -> tuple[int, Live, tuple[Event, ...]] | None:
+    ) -> tuple[int, Live, tuple[Event, ...], str] | None:
         """The action resolved before its write, on the cached fight, when the cache holds
         the step it was decided on (or any step, for an action bound to none): the step it
         was resolved at, the fight after it and its events. The write uses them only if the
         stored fight is still at that step, which makes them exactly what resolving inside
         the write would give (the dice are seeded by the encounter and the step). So the
-        rules run outside the writers' one lane (batch.py), which then holds only the
-        database's work. A refusal is not raised here: resolved again inside the write, it
-        comes after the check for a stale step, as it always has."""
+        rules, and the events' JSON, are worked out outside the writers' one lane
+        (batch.py), which then holds only the database's work. A refusal is not raised
+        here: resolved again inside the write, it comes after the check for a stale step,
+        as it always has."""
         with self._cache_lock:
             cached = self._cache.get(encounter_id)
             seed = self._seeds.get(encounter_id)
@@ -328,7 +328,7 @@ class EncounterStore:
             events = live.act(dict(raw_action), faces, seed)
         except FracasError:
             return None
-        return cached.seq, live, events
+        return cached.seq, live, events, encode_events(events)
 
     def undo(self, encounter_id: str, *, expected_seq: int | None = None) -> Acted:
         """Take back the last action that stands; the undo is itself a log entry."""

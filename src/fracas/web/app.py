@@ -432,7 +432,7 @@ def bus_entry(action: dict[str, Any], done: Acted, dice: Any) -> dict[str, Any] 
         return None
     return {
         "action": json.loads(stored_spelling(action)),
-        "events": encode_events(done.events),
+        "events": done.events_json or encode_events(done.events),
         "dice": None if dice is None else list(dice),
     }
 

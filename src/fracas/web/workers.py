@@ -108,6 +108,12 @@ def serve_workers(
         shutil.rmtree(folder, ignore_errors=True)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if not stopping:
+        codes = ", ".join(f"worker {n}: {w.exitcode}" for n, w in enumerate(workers))
+        raise FracasError(
+            f"a worker stopped by itself or did not start within {START_SECONDS} s (exit "
+            f"codes {codes}; its error is above), so the server stopped the others too"
+        )
 
 
 def _sweep_folders() -> None:
