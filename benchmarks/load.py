@@ -398,7 +398,7 @@ def server_steps(scenario: str, steps: int, profile: Path | None) -> dict[str, A
                 action = action_json(fight.ruleset.suggest(fight.state))
                 started = time.process_time()
                 acted = store.act(encounter_id, action, expected_seq=fight.seq)
-                hub.tables.record(encounter_id, acted, action, None)
+                hub.tables.record(encounter_id, acted, None)
                 committed = time.process_time()
                 fight, messages = hub._messages(encounter_id, acted.seq, sockets)
                 for live in sockets:

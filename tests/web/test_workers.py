@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 import shutil
 import tempfile
@@ -183,7 +184,7 @@ def test_a_worker_takes_another_s_action_in_without_a_read_and_as_the_store_has_
             with monkeypatch.context() as no_reads:
                 for read in ("load", "follow", "history"):
                     no_reads.setattr(reader, read, _refused)
-                tables.heard(encounter, done.seq, bus_entry(action, done, None))
+                tables.heard(encounter, done.seq, bus_entry(done, None))
                 heard = tables.fight(encounter, done.seq)
             read = Tables(reader).fight(encounter)
             assert heard.seq == read.seq == done.seq
@@ -199,7 +200,8 @@ def test_an_entry_that_does_not_read_is_left_for_the_store(tmp_path: Path) -> No
         tables = Tables(reader)
         tables.fight(encounter)
         done = writer.act(encounter, ATTACK)
-        for bad in (None, {"events": "not json", "action": ATTACK}, {"action": ATTACK}):
+        action = json.dumps(ATTACK)
+        for bad in (None, {"events": "not json", "action": action}, {"action": action}):
             tables.heard(encounter, done.seq, bad)
             assert tables.fight(encounter, 0).seq == 0  # still the kept step 0
         assert tables.fight(encounter, 1).seq == 1  # read from the store

@@ -220,10 +220,8 @@ def _run_alone(conn: sa.Connection, write: _Write[Any]) -> None:
     try:
         with conn.begin_nested():
             write.result = write.work(conn)
-    except sa.exc.OperationalError as error:
-        write.error = _store_error(error)
     except Exception as error:
-        write.error = error
+        write.error = _write_error(error)
 
 
 class _TakenBack(Exception):
@@ -237,9 +235,14 @@ def _run_only(conn: sa.Connection, write: _Write[Any]) -> None:
     try:
         write.result = write.work(conn)
     except Exception as error:
-        failed = isinstance(error, sa.exc.OperationalError)
-        write.error = _store_error(error) if failed else error
+        write.error = _write_error(error)
         raise _TakenBack from None
+
+
+def _write_error(error: Exception) -> Exception:
+    """What the caller of a failed write hears: the database's refusal in fracas's words,
+    any other error (the rules', a stale step) as it was raised."""
+    return _store_error(error) if isinstance(error, sa.exc.OperationalError) else error
 
 
 def _store_error(error: BaseException) -> StoreError:

@@ -70,6 +70,8 @@ class Acted:
     """What the entry did: an action's or a redo's events, or, for an undo, the events it
     took back."""
     state: EncounterState
+    action_json: str = ""
+    """An action as the log stores it (JSON text); empty for an undo or redo."""
     events_json: str = ""
     """An action's events as the log stores them (JSON text); empty for an undo or redo."""
 

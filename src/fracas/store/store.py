@@ -298,7 +298,7 @@ class EncounterStore:
 
         live, events, events_text = self.group.run(write)
         self._keep(encounter_id, live)
-        return Acted(live.seq, "action", events, live.encounter.state, events_text)
+        return Acted(live.seq, "action", events, live.encounter.state, action_text, events_text)
 
     def _resolved_ahead(
         self,

@@ -26,8 +26,6 @@ from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
 from fracas.core.mapview import MapView
 from fracas.store import MAX_SCENARIO_BYTES, Acted, EncounterStore, StaleSequence
-from fracas.store.limits import action_json as stored_spelling
-from fracas.store.live import encode_events
 from fracas.web import examples as scenario_templates
 from fracas.web.bus import Bus
 from fracas.web.headers import SecurityHeaders
@@ -286,8 +284,8 @@ def create_app(
 
         def committed(raw: dict[str, Any], seq: int | None, dice: Any = None) -> dict[str, Any]:
             done = store.act(found.encounter_id, raw, expected_seq=seq, dice=dice)
-            tables.record(found.encounter_id, done, raw, dice)
-            return {"seq": done.seq, ENTRY: bus_entry(raw, done, dice)}
+            tables.record(found.encounter_id, done, dice)
+            return {"seq": done.seq, ENTRY: bus_entry(done, dice)}
 
         def write() -> dict[str, Any]:
             raw, seq = action, expected
@@ -298,7 +296,7 @@ def create_app(
             swaps: dict[str, str] = {}
             try:
                 seen = fight.map_view(actor)  # as the player's page drew it at this step
-                raw, swaps = absent_for_hidden(fight.ruleset, fight.state, actor, action, seen)
+                raw, swaps = absent_for_hidden(fight.state, action, seen)
                 raw, seq = _unmasked(fight, raw, expected, seen)
                 return committed(raw, seq)
             except StaleSequence:
@@ -425,14 +423,14 @@ ENTRY = "entry"
 it is taken out before the answer is sent."""
 
 
-def bus_entry(action: dict[str, Any], done: Acted, dice: Any) -> dict[str, Any] | None:
-    """An action entry as the other workers take it in (`Tables.heard`): the action in its
-    stored spelling, the events as stored, the dice typed in."""
+def bus_entry(done: Acted, dice: Any) -> dict[str, Any] | None:
+    """An action entry as the other workers take it in (`Tables.heard`): the action and its
+    events as the log stores them (JSON text), the dice typed in."""
     if done.kind != "action":
         return None
     return {
-        "action": json.loads(stored_spelling(action)),
-        "events": done.events_json or encode_events(done.events),
+        "action": done.action_json,
+        "events": done.events_json,
         "dice": None if dice is None else list(dice),
     }
 

@@ -37,20 +37,15 @@ FREE_TEXT = ("actor", "do", "text", "note")
 
 
 def absent_for_hidden(
-    ruleset: BaseRuleset,
-    state: EncounterState,
-    actor: str,
-    raw: dict[str, Any],
-    seen: MapView | None = None,
+    state: EncounterState, raw: dict[str, Any], seen: MapView
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """`raw` with every combatant its map does not show (named in a target field) swapped
     for an id nobody has, and the swaps made. The rules then refuse it in the very words
     they use for a made-up name: a rule that looks up its target before checking the rest
     would otherwise answer "no weapon 'x'" for someone hidden there and "no combatant" for
-    nobody, telling the player who is there. `seen`: `actor`'s map of `state`, where the
-    caller has it drawn already."""
-    view = seen if seen is not None else ruleset.map_view(state, actor)
-    known = {t.id for t in view.tokens if t.id is not None}
+    nobody, telling the player who is there. `seen`: the acting combatant's map of
+    `state`."""
+    known = {t.id for t in seen.tokens if t.id is not None}
     hidden = {c.id for c in state.combatants if c.id not in known}
     swaps: dict[str, str] = {}
 

@@ -27,7 +27,6 @@ from fracas.core.mapview import MapView, Token, model_of
 from fracas.core.ruleset import BaseRuleset, Ruleset
 from fracas.core.state import EncounterState
 from fracas.store import Acted, EncounterStore, Entry, Link
-from fracas.store.limits import action_json
 from fracas.store.live import decode_events
 from fracas.web import svg
 from fracas.web.kept import Kept
@@ -179,7 +178,7 @@ class Tables:
             return kept
         return self._refresh(encounter_id, kept)
 
-    def record(self, encounter_id: str, acted: Acted, action: dict[str, Any], dice: Any) -> None:
+    def record(self, encounter_id: str, acted: Acted, dice: Any) -> None:
         """An action this process just committed, taken into the kept fight without a
         read: the entry is the one the store wrote (the action in its stored spelling, the
         dice typed in), the state the one the store resolved. Only onto the step right
@@ -187,7 +186,7 @@ class Tables:
         next `fight` reads the store."""
         if acted.kind != "action":
             return
-        stored = json.loads(action_json(action))
+        stored = json.loads(acted.action_json)
         self._take(encounter_id, acted.seq, stored, acted.events, lambda _: acted.state, dice)
 
     def heard(self, encounter_id: str, seq: int, entry: Any) -> None:
@@ -203,8 +202,10 @@ class Tables:
             return
         try:
             events = decode_events(cast(Ruleset, kept.ruleset), entry["events"])
-            action, dice = dict(entry["action"]), entry.get("dice")
+            action, dice = json.loads(entry["action"]), entry.get("dice")
         except Exception:  # a malformed word from a worker: the store still has the truth
+            return
+        if not isinstance(action, dict):
             return
 
         def replayed(fight: Fight) -> EncounterState:
