@@ -40,9 +40,10 @@ import sqlalchemy as sa
 from fracas.core.errors import FracasError
 from fracas.core.events import Event
 from fracas.store import schema, snapshots
-from fracas.store.batch import BATCH_LIVES, for_engine
+from fracas.store.batch import BATCH_LIVES, GroupCommit, for_engine
 from fracas.store.document import replayed
 from fracas.store.engine import database_url, make_engine
+from fracas.store.lane import AheadWrite, Lane
 from fracas.store.limits import (
     MAX_ENTRIES,
     MAX_LABEL,
@@ -148,6 +149,16 @@ class EncounterStore:
         self.group = for_engine(engine, self._writing)
         """Where act, undo and redo are written: on SQLite several callers' in one commit
         (batch.py)."""
+        self.lane: Lane | None = None
+        """Where actions resolved ahead are committed when another process owns the
+        writes (lane.py: the workers of `fracas serve --workers`); None: here."""
+
+    @property
+    def writers_take_turns(self) -> bool:
+        """Whether every writer of this database, in any process, waits for one lock: so
+        on SQLite, where the workers of a server commit through one process (lane.py);
+        PostgreSQL's writers of different fights run side by side, each on its own."""
+        return isinstance(self.group, GroupCommit)
 
     def close(self) -> None:
         self.group.close()
@@ -280,7 +291,19 @@ class EncounterStore:
         action rolls from the encounter's seed and its sequence number."""
         action_text = action_json(raw_action)
         faces = faces_of(dice)
+        dice_text = None if faces is None else encode(list(faces))
         ready = self._resolved_ahead(encounter_id, raw_action, faces, expected_seq)
+        if ready is not None and self.lane is not None:
+            at, live, events, events_text = ready
+            entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
+            outcome = live.encounter.state.outcome
+            snapshot = _snapshot_data(live) if entry.seq % snapshots.SNAPSHOT_EVERY == 0 else None
+            ahead = AheadWrite(encounter_id, expected_seq, at, entry, outcome, snapshot)
+            if self.lane.commit(ahead):
+                self._keep(encounter_id, live)
+                return Acted(
+                    live.seq, "action", events, live.encounter.state, action_text, events_text
+                )
 
         def write(conn: sa.Connection) -> tuple[Live, Any, str]:
             row = self._row(conn, encounter_id, lock=True)
@@ -291,7 +314,6 @@ class EncounterStore:
                 row, live = self._locked(conn, encounter_id, expected_seq, row)
                 events = live.act(dict(raw_action), faces, row.seed)
                 events_text = encode_events(events)
-            dice_text = None if faces is None else encode(list(faces))
             entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
             self._append(conn, row, entry, live)
             return live, events, events_text
@@ -299,6 +321,23 @@ class EncounterStore:
         live, events, events_text = self.group.run(write)
         self._keep(encounter_id, live)
         return Acted(live.seq, "action", events, live.encounter.state, action_text, events_text)
+
+    def write_ahead(self, write: AheadWrite) -> bool:
+        """Append an entry a worker resolved ahead (lane.py), if the stored fight is still
+        at the step it was resolved at: False, and nothing written, if not. The step the
+        action was decided on is checked as for any write."""
+
+        def append(conn: sa.Connection) -> bool:
+            row = self._row(conn, write.encounter_id, lock=True)
+            if row.seq != write.ahead_seq:
+                return False
+            self._check_step(row, write.expected_seq)
+            self._append_entry(conn, row.id, write.entry, write.outcome)
+            if write.snapshot is not None:
+                self._store_snapshot(conn, row.id, write.entry.seq, write.snapshot)
+            return True
+
+        return self.group.run(append)
 
     def _resolved_ahead(
         self,
@@ -574,10 +613,13 @@ class EncounterStore:
     def _save_snapshot(self, conn: sa.Connection, encounter_id: str, live: Live) -> None:
         """Save `live` as the encounter's one snapshot, if it can be; never fails the
         transaction around it (a savepoint takes a refused write back alone)."""
-        try:
-            data = snapshots.dump(live)
-        except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
-            return
+        data = _snapshot_data(live)
+        if data is not None:
+            self._store_snapshot(conn, encounter_id, live.seq, data)
+
+    def _store_snapshot(
+        self, conn: sa.Connection, encounter_id: str, seq: int, data: bytes
+    ) -> None:
         table = schema.snapshots
         try:
             with conn.begin_nested():
@@ -585,7 +627,7 @@ class EncounterStore:
                 conn.execute(
                     sa.insert(table).values(
                         encounter_id=encounter_id,
-                        seq=live.seq,
+                        seq=seq,
                         code=snapshots.code_fingerprint(),
                         data=data,
                     )
@@ -615,8 +657,17 @@ class EncounterStore:
             raise StoreError(f"an encounter's log holds at most {MAX_ENTRIES} entries")
 
     def _append(self, conn: sa.Connection, row: Any, entry: LogRow, live: Live) -> None:
+        self._append_entry(conn, row.id, entry, live.encounter.state.outcome)
+        if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
+            self._save_snapshot(conn, row.id, live)
+        if BATCH_LIVES in conn.info:
+            conn.info[BATCH_LIVES][row.id] = live
+
+    def _append_entry(
+        self, conn: sa.Connection, encounter_id: str, entry: LogRow, outcome: str | None
+    ) -> None:
         try:
-            conn.execute(_ADD_ENTRY, _row_values(row.id, entry, entry.at))
+            conn.execute(_ADD_ENTRY, _row_values(encounter_id, entry, entry.at))
         except sa.exc.IntegrityError:
             raise StaleSequence(
                 f"the fight moved on: another action took step {entry.seq} first",
@@ -625,16 +676,12 @@ class EncounterStore:
         conn.execute(
             _STEP,
             {
-                "encounter_id": row.id,
+                "encounter_id": encounter_id,
                 "new_seq": entry.seq,
-                "new_outcome": live.encounter.state.outcome,
+                "new_outcome": outcome,
                 "new_updated": entry.at,
             },
         )
-        if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
-            self._save_snapshot(conn, row.id, live)
-        if BATCH_LIVES in conn.info:
-            conn.info[BATCH_LIVES][row.id] = live
 
     def _insert_link(
         self,
@@ -670,6 +717,15 @@ class EncounterStore:
             while len(self._cache) > CACHE_SIZE:
                 dropped, _ = self._cache.popitem(last=False)
                 self._seeds.pop(dropped, None)
+
+
+def _snapshot_data(live: Live) -> bytes | None:
+    """`live` as a snapshot holds it, or None for a fight that will not pickle cleanly (it
+    is then rebuilt from the log, as if it had no snapshot)."""
+    try:
+        return snapshots.dump(live)
+    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError):
+        return None
 
 
 def _row_values(encounter_id: str, row: LogRow, at: str) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """How the worker processes of one `fracas serve --workers K` hear of each other's writes.
 
-Each worker holds only its own browsers' sockets, and a table's browsers may be spread over
-every worker (the kernel deals out the connections). So a worker that commits a step tells
+Each worker holds only its own browsers' sockets. The parent deals a fight's browsers to one
+worker (web/workers.py), but a connection kept alive from another fight, or a process beside
+the server, can still land a fight's work elsewhere. So a worker that commits a step tells
 the others at once, and each brings its own sockets of that fight up to date. The message
 names the fight and the step, with the entry as the writer committed it (its action in the
 stored spelling, its events, typed dice): a worker that keeps the fight at the step before

@@ -17,7 +17,13 @@ tables spread evenly. A connection that names no link goes to the next worker in
 Whatever lands where, correctness never depends on the dealing: every worker checks each
 action's step against the store, and tells the others of each write (`bus.Bus`).
 
-The parent only deals, and starts and stops the workers: Ctrl-C or SIGTERM stops each one
+Besides dealing, on SQLite the parent commits the workers' actions (`fracas.store.lane`):
+each worker resolves its actions itself and sends the parent the entry to append, so the
+writes of every worker share one commit and no worker waits for another's turn at the file.
+On PostgreSQL each worker writes its own (writers of different fights do not wait for each
+other there, and a hop through the parent measured slower).
+
+The parent starts and stops the workers: Ctrl-C or SIGTERM stops each one
 cleanly. A parent that dies without stopping them (SIGKILL, a crash) takes them with it, as
 one process would die: the kernel kills each worker (`PR_SET_PDEATHSIG`), so no worker goes
 on answering for a server that is gone.
@@ -45,6 +51,7 @@ import uvicorn
 
 from fracas.core.errors import FracasError
 from fracas.store import EncounterStore
+from fracas.store.lane import Lane, LaneServer
 
 STOP_SECONDS = 10
 """How long a worker is given to stop cleanly before it is killed."""
@@ -94,6 +101,7 @@ def serve_workers(
 
     # set explicitly: a server started in the background inherits SIGINT ignored
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    lane = LaneServer(store, _writer_address(folder)) if store.writers_take_turns else None
     try:
         for worker in workers:
             worker.start()
@@ -105,6 +113,8 @@ def serve_workers(
     finally:
         listener.close()
         _stop(workers)
+        if lane is not None:
+            lane.close()
         shutil.rmtree(folder, ignore_errors=True)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -349,10 +359,16 @@ def _worker(
     from fracas.web.bus import Bus
 
     _die_with(parent)
-    with open_store(url) as store:
+    with open_store(url) as store, contextlib.ExitStack() as held:
+        if store.writers_take_turns:
+            store.lane = held.enter_context(contextlib.closing(Lane(_writer_address(Path(folder)))))
         bus = Bus(Path(folder), me, count)
         config = uvicorn.Config(create_app(store, bus=bus), **uvicorn_options)
         HandedServer(config, _hand_address(Path(folder), me)).run()
+
+
+def _writer_address(folder: Path) -> Path:
+    return folder / "writer.sock"
 
 
 def _hand_address(folder: Path, worker: int) -> Path:
