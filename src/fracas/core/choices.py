@@ -17,7 +17,6 @@ offering it would tell the player who is there; one its map shows as someone uni
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
@@ -26,6 +25,7 @@ from pydantic import TypeAdapter
 
 from fracas.core.actions import Action
 from fracas.core.errors import FracasError, IllegalAction
+from fracas.core.jsontext import json_key
 from fracas.core.mapview import SOMEONE_AT, MapView, PickKind, handle, model_of, spot
 from fracas.core.odds import NoExactOdds, action_odds
 from fracas.core.odds import model_of as odds_model_of
@@ -226,15 +226,11 @@ def _adapter(cls: type[Action]) -> TypeAdapter[Any]:
     return found
 
 
-_canonical = json.JSONEncoder(sort_keys=True).encode
-"""`json.dumps(value, sort_keys=True)` with its encoder made once, not at every call."""
-
-
 def _legal(
     ruleset: BaseRuleset, state: EncounterState, actor: str
 ) -> Iterable[tuple[Action, dict[str, Any]]]:
     """The distinct candidates `verify` accepts, each with its mapping."""
-    seen: set[str] = set()
+    seen: set[str | bytes] = set()
     proposed = [*ruleset.candidate_actions(state, actor), *model_of(ruleset).more(state, actor)]
     if state.actor == actor and state.outcome is None:
         # autoplay's pick is legal by contract, and may be one the candidates miss (a
@@ -242,7 +238,7 @@ def _legal(
         proposed.append(ruleset.suggest(state))
     for action in proposed:
         raw = action_json(action)
-        key = _canonical(raw)
+        key = json_key(raw, sort_keys=True)
         if key in seen:
             continue
         seen.add(key)

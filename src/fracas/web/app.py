@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketState
 
 from fracas.core.choices import action_json, unmask
 from fracas.core.errors import FracasError
+from fracas.core.jsontext import json_text
 from fracas.core.mapview import MapView
 from fracas.store import MAX_SCENARIO_BYTES, Acted, EncounterStore, StaleSequence
 from fracas.web import examples as scenario_templates
@@ -36,7 +37,7 @@ from fracas.web.pieces import Pieces
 from fracas.web.refusals import absent_for_hidden, kept_secret, restored
 from fracas.web.seat import Refused, Seat, Seats
 from fracas.web.table import Fight, Snapshot, Tables
-from fracas.web.threads import in_thread, json_text
+from fracas.web.threads import in_thread
 from fracas.web.words import odds_words, option_words
 
 STATIC = Path(__file__).parent / "static"

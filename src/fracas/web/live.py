@@ -29,11 +29,12 @@ from typing import Any
 from fastapi import WebSocket
 
 from fracas.core.errors import FracasError
+from fracas.core.jsontext import json_text
 from fracas.store import EncounterStore
 from fracas.web.bus import Bus
 from fracas.web.seat import Refused, Seat, Seats
 from fracas.web.table import Fight, Snapshot, Tables
-from fracas.web.threads import in_thread, json_text
+from fracas.web.threads import in_thread
 
 REVOKED = 4403
 """The close code of a socket whose link was revoked or is unknown."""

@@ -17,7 +17,6 @@ combatants and links. The status line names the step, so it is drawn every step.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +24,7 @@ from jinja2 import Environment
 from markupsafe import Markup
 
 from fracas.core.choices import ActionChoice, Option
+from fracas.core.jsontext import json_key
 from fracas.web import svg
 from fracas.web.kept import Kept
 from fracas.web.log import LogLine
@@ -35,9 +35,6 @@ KEPT = 512
 OPTIONS_KEPT = 4096
 """Rendered options kept per server: a panel holds a few dozen, and most come back in the
 acting fighter's next panels."""
-_in_order = json.JSONEncoder().encode
-"""An option's action as JSON in its own order of fields: exactly what its markup shows
-(its JSON and its words, which follow the fields' order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +92,9 @@ class Pieces:
         """One option's button, kept by all it is drawn from: its action (its fields in
         their order, with their values as JSON writes them), its marks and the names of
         everyone the panel's map identifies (`named`, the items of `names`)."""
-        key = (_in_order(option.action), option.marks, named)
+        # its JSON in its own order of fields: exactly what its markup shows (its JSON and
+        # its words, which follow the fields' order)
+        key = (json_key(option.action), option.marks, named)
         return self._options.get(
             key, lambda: Markup(self._render("option", option=option, names=names))
         )

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
-
-import orjson
 
 T = TypeVar("T")
 THREADS = 40
@@ -30,14 +27,3 @@ async def in_thread(call: Callable[..., T], *args: Any) -> T:
     """`call(*args)` in a worker thread, awaited."""
     loop = asyncio.get_running_loop()
     return await loop.run_in_executor(_POOL, functools.partial(call, *args))
-
-
-def json_text(message: Any) -> str:
-    """A socket message as JSON text: the same JSON Starlette's `send_json` writes, made by
-    orjson, several times quicker on the markup-heavy parts a step sends. What orjson will
-    not write (a whole number past 64 bits, echoed back from a browser's `id`) is written
-    by the standard library instead, as before."""
-    try:
-        return orjson.dumps(message).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
