@@ -10,6 +10,8 @@ workers) run them as real processes.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -198,40 +200,63 @@ def test_the_owners_answer_says_whether_it_wrote(tmp_path: Path) -> None:
         server.close()
 
 
-def test_a_worker_whose_lane_owner_is_gone_is_refused_without_an_acknowledgement(
+STUCK_OWNER = """
+import sys, threading
+from pathlib import Path
+from fracas.store.lane import LaneServer
+
+class Stuck:
+    def write_ahead(self, write):
+        print("asked", flush=True)
+        threading.Event().wait()
+
+LaneServer(Stuck(), Path(sys.argv[1]))
+print("ready", flush=True)
+threading.Event().wait()
+"""
+
+
+def test_a_worker_whose_lane_owner_is_killed_is_refused_without_an_acknowledgement(
     tmp_path: Path,
 ) -> None:
-    """The owner stops before answering (the parent killed): the waiting write and every
-    later one are refused with a message saying the action was not acknowledged, instead
-    of waiting for ever."""
-    release = threading.Event()
+    """The owner (the parent) is killed with SIGKILL while a write waits for its commit:
+    the waiting write and every later one are refused with a message saying the action
+    was not acknowledged, instead of waiting for ever."""
+    path = tmp_path / "writer.sock"
+    owner = subprocess.Popen(
+        [sys.executable, "-c", STUCK_OWNER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert owner.stdout is not None
+    try:
+        assert owner.stdout.readline() == "ready\n"
+        lane = Lane(path)
+        answers: list[str] = []
 
-    class Stuck:
-        def write_ahead(self, write: AheadWrite) -> bool:
-            release.wait(10)
-            return True
+        def ask() -> None:
+            try:
+                lane.commit(_write())
+            except StoreError as error:
+                answers.append(str(error))
 
-    server = LaneServer(Stuck(), tmp_path / "writer.sock")
-    lane = Lane(tmp_path / "writer.sock")
-    answers: list[str] = []
-
-    def ask() -> None:
-        try:
+        waiting = threading.Thread(target=ask)
+        waiting.start()
+        assert owner.stdout.readline() == "asked\n"
+        owner.kill()
+        waiting.join(10)
+        assert answers == [GONE]
+        with pytest.raises(StoreError, match="not acknowledged"):
             lane.commit(_write())
-        except StoreError as error:
-            answers.append(str(error))
+        lane.close()
+    finally:
+        owner.kill()
+        owner.wait()
 
-    waiting = threading.Thread(target=ask)
-    waiting.start()
-    while not server._connections:
-        threading.Event().wait(0.01)
-    server._listener.close()
-    for connection in server._connections:
-        connection.shutdown(2)
-    waiting.join(10)
-    release.set()
+
+def test_a_closed_lane_owner_refuses_new_writes(tmp_path: Path) -> None:
+    server = LaneServer(_Refusing(True), tmp_path / "writer.sock")
+    lane = Lane(tmp_path / "writer.sock")
+    assert lane.commit(_write()) is True
     server.close()
-    assert answers == [GONE]
     with pytest.raises(StoreError, match="not acknowledged"):
         lane.commit(_write())
     lane.close()

@@ -25,12 +25,10 @@ and both ends are the same program, so messages are pickled.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import pickle
 import socket
 import struct
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -43,8 +41,6 @@ _LENGTH = struct.Struct("!I")
 MAX_MESSAGE = 64 * 1024 * 1024
 """A larger frame means a broken peer: the connection is dropped (a snapshot of the longest
 fight the store allows is far smaller)."""
-THREADS = 16
-"""The parent's threads waiting on commits: more than the writes one batch usually holds."""
 GONE = (
     "the server's writing process stopped before answering, so the action was not "
     "acknowledged; reload the page to see whether it was stored"
@@ -71,23 +67,25 @@ class Writer(Protocol):
 
 class LaneServer:
     """The parent's end: answers each worker's `AheadWrite` with what `writer.write_ahead`
-    gave (appended or not) or the refusal it raised, once committed."""
+    gave (appended or not) or the refusal it raised, once committed. A worker opens a
+    connection for each write it has in flight (`Lane`), so each connection is served by
+    a thread of its own that reads a write, waits for its commit and answers, in turn."""
 
     def __init__(self, writer: Writer, path: Path) -> None:
         self._writer = writer
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._listener.bind(str(path))
         self._listener.listen()
-        self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="fracas-lane")
         self._connections: list[socket.socket] = []
         threading.Thread(target=self._accept, name="fracas-lane-accept", daemon=True).start()
 
     def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
         self._listener.close()
         for connection in self._connections:
             with contextlib.suppress(OSError):
                 connection.shutdown(socket.SHUT_RDWR)
-        self._pool.shutdown(wait=True)
 
     def _accept(self) -> None:
         while True:
@@ -97,59 +95,57 @@ class LaneServer:
                 return  # closed
             self._connections.append(connection)
             threading.Thread(
-                target=self._serve, args=(connection,), name="fracas-lane-read", daemon=True
+                target=self._serve, args=(connection,), name="fracas-lane", daemon=True
             ).start()
 
     def _serve(self, connection: socket.socket) -> None:
-        sending = threading.Lock()
         with connection:
-            while (message := _receive(connection)) is not None:
+            while (write := _receive(connection)) is not None:
                 try:
-                    self._pool.submit(self._answer, connection, sending, message)
-                except RuntimeError:
-                    return  # shut down
+                    _send(connection, self._answer(write))
+                except OSError:
+                    return
 
-    def _answer(self, connection: socket.socket, sending: threading.Lock, message: Any) -> None:
-        ask, write = message
+    def _answer(self, write: AheadWrite) -> tuple[Any, ...]:
         try:
-            answer: tuple[Any, ...] = ("done", self._writer.write_ahead(write))
+            return ("done", self._writer.write_ahead(write))
         except StaleSequence as error:
-            answer = ("stale", str(error), error.current)
+            return ("stale", str(error), error.current)
         except FracasError as error:
-            answer = ("refused", str(error))
-        except Exception as error:
-            answer = ("refused", f"the write failed: {type(error).__name__}: {error}")
-        with contextlib.suppress(OSError):
-            _send(connection, sending, (ask, answer))
+            return ("refused", str(error))
+        except Exception as error:  # told to the worker, which reports it
+            return ("refused", f"the write failed: {type(error).__name__}: {error}")
 
 
 class Lane:
-    """A worker's end: `commit` blocks its caller (any thread) until the parent answers."""
+    """A worker's end: `commit` blocks its caller (any thread) until the parent answers.
+    Each write in flight has a connection of its own, kept for the next one: the thread
+    that sends a write reads its answer itself, with no thread in between to wake."""
 
     def __init__(self, path: Path) -> None:
-        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._socket.connect(str(path))
-        self._sending = threading.Lock()
-        self._asks = itertools.count()
-        self._waiting: dict[int, Future[tuple[Any, ...]]] = {}
+        self._path = path
+        self._idle: list[socket.socket] = []
         self._lock = threading.Lock()
-        self._gone = False
-        threading.Thread(target=self._read, name="fracas-lane-answers", daemon=True).start()
+        self._closed = False
 
     def commit(self, write: AheadWrite) -> bool:
         """True once the parent committed the entry; False if the fight was not at its
-        step (the caller writes the action itself). Raises the parent's refusal."""
-        future: Future[tuple[Any, ...]] = Future()
-        with self._lock:
-            if self._gone:
-                raise StoreError(GONE)
-            ask = next(self._asks)
-            self._waiting[ask] = future
+        step (the caller writes the action itself). Raises the parent's refusal, or
+        StoreError when the parent is gone (nothing acknowledged)."""
+        connection = self._connection()
         try:
-            _send(self._socket, self._sending, (ask, write))
+            _send(connection, write)
+            answer = _receive(connection)
         except OSError:
-            self._fail_all()
-        answer = future.result()
+            answer = None
+        if answer is None:
+            connection.close()
+            raise StoreError(GONE)
+        with self._lock:
+            if self._closed:
+                connection.close()
+            else:
+                self._idle.append(connection)
         if answer[0] == "done":
             return bool(answer[1])
         if answer[0] == "stale":
@@ -157,32 +153,28 @@ class Lane:
         raise StoreError(answer[1])
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self._socket.shutdown(socket.SHUT_RDWR)
-        self._socket.close()
-
-    def _read(self) -> None:
-        while (message := _receive(self._socket)) is not None:
-            ask, answer = message
-            with self._lock:
-                future = self._waiting.pop(ask, None)
-            if future is not None:
-                future.set_result(answer)
-        self._fail_all()
-
-    def _fail_all(self) -> None:
         with self._lock:
-            self._gone = True
-            waiting, self._waiting = self._waiting, {}
-        for future in waiting.values():
-            if not future.done():
-                future.set_result(("refused", GONE))
+            self._closed = True
+            idle, self._idle = self._idle, []
+        for connection in idle:
+            connection.close()
+
+    def _connection(self) -> socket.socket:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            connection.connect(str(self._path))
+        except OSError:
+            connection.close()
+            raise StoreError(GONE) from None
+        return connection
 
 
-def _send(connection: socket.socket, lock: threading.Lock, message: Any) -> None:
+def _send(connection: socket.socket, message: Any) -> None:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    with lock:
-        connection.sendall(_LENGTH.pack(len(data)) + data)
+    connection.sendall(_LENGTH.pack(len(data)) + data)
 
 
 def _receive(connection: socket.socket) -> Any:
