@@ -3,7 +3,7 @@ numbers laid out in lists, and the judgements the fights of the fork share."""
 
 from __future__ import annotations
 
-from fracas.core.dice import Dice
+from fracas.core.dice import Dice, face_stream
 from fracas.core.fastpath import FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.rulesets.tiers.fastpath.crits import Bout
@@ -133,4 +133,4 @@ class Compiled:
         return known
 
     def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
-        return Fight(self, dice.rng.randint).play(max_rounds)
+        return Fight(self, face_stream(dice, 20)).play(max_rounds)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from fracas.core.dice import RandInt
+from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.grid import Grid
 from fracas.core.initiative import rank
@@ -56,6 +56,7 @@ class Fight:
         "armor",
         "c",
         "contested",
+        "d20",
         "dealt",
         "facing",
         "facing_on",
@@ -82,10 +83,11 @@ class Fight:
         "up",
     )
 
-    def __init__(self, c: Compiled, randint: RandInt) -> None:
+    def __init__(self, c: Compiled, d20: NextFace) -> None:
         self.c = c
         self.o = c.o
-        self.r = randint
+        self.d20 = d20
+        """The fight's next d20 face (`dice.face_stream`)."""
         self.sheets = c.sheets
         self.hp = c.hp[:]
         self.max_hp = c.max_hp
@@ -201,15 +203,15 @@ class Fight:
         order, the highest first. Without a tie (most first rolls) the totals are simply
         sorted; a tie is left to `core.initiative.rank` itself, given the totals already
         rolled, so its re-rolls draw the engine's faces in the engine's order."""
-        c, r = self.c, self.r
+        c, d20 = self.c, self.d20
         reflex = c.reflex
-        totals = [r(1, 20) + reflex[n] for n in range(c.count)]
+        totals = [d20() + reflex[n] for n in range(c.count)]
         if len(set(totals)) == c.count:
             return [n for _, n in sorted(zip(totals, range(c.count), strict=True), reverse=True)]
         first = dict(zip(c.ids, totals, strict=True))
 
         def key(cid: str, depth: int) -> tuple[int, ...]:
-            return (first[cid] if depth == 0 else r(1, 20) + reflex[c.where[cid]],)
+            return (first[cid] if depth == 0 else d20() + reflex[c.where[cid]],)
 
         return [c.where[cid] for cid in rank(c.ids, key)]
 
@@ -434,7 +436,7 @@ class Fight:
         """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike).
         What does not change between crits (the answer, the picks, the bonuses, armor and
         Tiers) is read from a `Bout`, worked out once per attacker, defender, gap and gear."""
-        r, o, c = self.r, self.o, self.c
+        d20, o, c = self.d20, self.o, self.c
         here, there = self.pos[n], self.pos[foe]
         gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
         key = (n, foe, gap, self.gear[n], self.gear[foe])
@@ -446,15 +448,15 @@ class Fight:
         # the tactics strike only the standing (tactics._foes), so the defender rolls too:
         # no unconscious defender's 0 total, and `uncontested_crits` never comes into play
         attack_mod, defense_mod = bout.attack_mod, bout.defense_mod
-        attack_face = r(1, 20)
+        attack_face = d20()
         attack_total = attack_face + attack_mod
-        defense_face = r(1, 20)
+        defense_face = d20()
         defense_total = defense_face + defense_mod
         if attack_total == defense_total and o.tie == "reroll":
             for _ in range(EXCHANGE_REROLLS):
-                attack_face = r(1, 20)
+                attack_face = d20()
                 attack_total = attack_face + attack_mod
-                defense_face = r(1, 20)
+                defense_face = d20()
                 defense_total = defense_face + defense_mod
                 if attack_total != defense_total:
                     break
