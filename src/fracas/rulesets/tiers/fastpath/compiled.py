@@ -11,6 +11,7 @@ from fracas.rulesets.tiers.fastpath.fight import Fight, Situation
 from fracas.rulesets.tiers.fastpath.sheets import (
     KEPT,
     STATUSES,
+    Choice,
     FighterSheet,
     Gear,
     Readings,
@@ -76,6 +77,9 @@ class Compiled:
         self.situations: dict[int, Situation] = {}
         """What each fighter sees of each layout met, and the plans it makes there
         (`Situation`), by the layout's number (`Fight.lkey`) and the fighter."""
+        self.plans: dict[int, Choice] = {}
+        """The tactics' plan where it follows from the layout alone (`Fight.choose`), by
+        (layout's number x fighters + fighter) x 3 + actions left."""
         self.bouts: dict[tuple[int, ...], Bout] = {}
         """What an exchange reads besides the dice (`Bout`) by (attacker, defender, gap,
         both fighters' gear)."""

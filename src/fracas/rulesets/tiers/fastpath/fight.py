@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.grid import Grid
-from fracas.core.initiative import rank
+from fracas.core.initiative import MAX_REROLLS as INITIATIVE_REROLLS
 from fracas.rulesets.tiers.fastpath.crits import Bout, critical_failure, critical_hit
 from fracas.rulesets.tiers.fastpath.sheets import (
     ACTIVE,
@@ -18,7 +18,6 @@ from fracas.rulesets.tiers.fastpath.sheets import (
     BOW,
     DEAD,
     EDGES,
-    END,
     ENDING,
     FACE,
     KEPT,
@@ -132,17 +131,20 @@ class Fight:
         try:
             self.start()
             choose, exchange, order = self.choose, self.exchange, self.order
+            known, count, facing_on = self.c.plans.get, self.c.count, self.facing_on
             while self.round <= max_rounds and self.outcome is None:
                 n = order[self.index]
                 self.actor = n
                 steps = 0
-                kind, foe, tile = choose(n)
-                while kind != END:
+                while True:
+                    # an untied situation's plan straight from `Compiled.plans`, else `choose`
+                    plan = known((self.lkey * count + n) * 3 + self.left) or choose(n)
+                    kind, foe, tile, gap = plan
                     if kind == ATTACK:
                         self.actions += 1  # ActionSpent, contested
                         self.contested = True
                         self.left = 0 if self.actions >= ACTIONS_PER_TURN else 1
-                        exchange(n, foe)
+                        exchange(n, foe, gap)
                         if self.fell:
                             self.fell = False
                             self.check_outcome()
@@ -158,12 +160,14 @@ class Fight:
                         self.pos[n] = tile
                         self.keep_facings(n)
                     else:
-                        self.face(n, foe)
-                        break  # the wishes stand as they were, and now face the foe: end
+                        # a turn to face the foe, unless it is kept in front already; the
+                        # wishes then stand as they were, and now face the foe: end the turn
+                        if kind == FACE and facing_on[n] != foe:
+                            self.face(n, foe)
+                        break
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                    kind, foe, tile = choose(n)
                 if self.outcome is None:
                     # InitiativeRounds.end_turn (no condition lapses: the fighters bear none;
                     # Tiers.on_round_end, blindness.end_round, has nothing to clear here)
@@ -201,19 +205,26 @@ class Fight:
     def rank(self) -> list[int]:
         """initiative.roll_initiative, individually: everyone rolls 1d20 + Reflex in listing
         order, the highest first. Without a tie (most first rolls) the totals are simply
-        sorted; a tie is left to `core.initiative.rank` itself, given the totals already
-        rolled, so its re-rolls draw the engine's faces in the engine's order."""
+        sorted."""
         c, d20 = self.c, self.d20
-        reflex = c.reflex
-        totals = [d20() + reflex[n] for n in range(c.count)]
+        totals = [d20() + reflex for reflex in c.reflex]
         if len(set(totals)) == c.count:
-            return [n for _, n in sorted(zip(totals, range(c.count), strict=True), reverse=True)]
-        first = dict(zip(c.ids, totals, strict=True))
+            return sorted(range(c.count), key=totals.__getitem__, reverse=True)
+        return self.rerolled(list(range(c.count)), totals, 0)
 
-        def key(cid: str, depth: int) -> tuple[int, ...]:
-            return (first[cid] if depth == 0 else d20() + reflex[c.where[cid]],)
-
-        return [c.where[cid] for cid in rank(c.ids, key)]
+    def rerolled(self, group: list[int], totals: list[int], depth: int) -> list[int]:
+        """core.initiative.rank over indices: `group` (in listing order) by its `totals`,
+        highest first, each tie rolled again among the tied, group by group from the top,
+        so the re-rolls draw the engine's faces in the engine's order."""
+        d20, reflex = self.d20, self.c.reflex
+        ordered: list[int] = []
+        for total in sorted(set(totals), reverse=True):
+            tied = [n for n, t in zip(group, totals, strict=True) if t == total]
+            if len(tied) > 1 and depth < INITIATIVE_REROLLS:
+                ordered += self.rerolled(tied, [d20() + reflex[n] for n in tied], depth + 1)
+            else:
+                ordered += tied
+        return ordered
 
     def start_turn(self, index: int, skipped: int) -> None:
         """InitiativeRounds._start_turn: the turn's two actions again (Tiers.apply of
@@ -298,9 +309,12 @@ class Fight:
         """The first of the tactics' wishes that `verify` accepts, else ending the turn. In a
         bright map of one-tile fighters without stealth, effects or a pair in hand, the
         wishes that can be legal are: a blow at the first foe it may reach (nearest first),
-        a walk toward the nearest, a turn to keep the nearest in front. The first two
+        a walk toward the nearest, a turn to keep the nearest in front (which `play` makes
+        only when that foe is not kept in front already: else the turn ends). These
         depend only on the layout, the foes' order and the actions left, so they are
-        remembered per such situation (`Situation`)."""
+        remembered per such situation (`Situation`), and where the foes' order follows from
+        the layout alone (no two equally near) and no weapon may be taken up, also by one
+        number in `Compiled.plans`, which `play` looks in first."""
         if self.status[n] != ACTIVE:
             return ENDING  # BaseRuleset.verify: only end_turn for the fallen
         c = self.c
@@ -329,14 +343,16 @@ class Fight:
             if plan is None:
                 foes = [f for _, _, f in near]
                 plan = situation.ordered[order] = self.plan(n, self.sheets[n], foes, left)
-        else:
-            plan = situation.plans[left]
-            if plan is None:
-                foes = [f for _, _, f in situation.near]
-                plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
-        if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
-        return ENDING
+        plan = situation.plans[left]
+        if plan is None:
+            foes = [f for _, _, f in situation.near]
+            plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
+        if not situation.rearming:
+            if len(c.plans) >= KEPT:
+                c.plans.clear()
+            c.plans[key * 3 + left] = plan
+        return plan
 
     def may_rearm(self, n: int) -> bool:
         """tactics._rearm's test: bare hands, and a carried weapon above the natural one."""
@@ -359,12 +375,15 @@ class Fight:
         if left == 2:
             for foe in foes:
                 if self.may_strike(n, sheet, layout, here, foe):
-                    return (ATTACK, foe, here)
+                    there = layout[foe]
+                    assert there is not None
+                    gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+                    return (ATTACK, foe, here, gap)
         if left:
             tile = self.walk(n, sheet, layout, here, foes[0])
             if tile is not None:
-                return (MOVE, foes[0], tile)
-        return (FACE, foes[0], here)
+                return (MOVE, foes[0], tile, 0)
+        return (FACE, foes[0], here, 0)
 
     def may_strike(self, n: int, sheet: FighterSheet, layout: Layout, here: Tile, foe: int) -> bool:
         """exchange.verify for the tactics' plain attack: in reach or range, no wall between,
@@ -432,13 +451,12 @@ class Fight:
             if on >= 0 and (k == mover or on == mover) and pos[on] != pos[k]:
                 self.facing[k] = self.direction(k, on)
 
-    def exchange(self, n: int, foe: int) -> None:
-        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike).
-        What does not change between crits (the answer, the picks, the bonuses, armor and
-        Tiers) is read from a `Bout`, worked out once per attacker, defender, gap and gear."""
+    def exchange(self, n: int, foe: int, gap: int) -> None:
+        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike)
+        at the foe `gap` tiles away. What does not change between crits (the answer, the
+        picks, the bonuses, armor and Tiers) is read from a `Bout`, worked out once per
+        attacker, defender, gap and gear."""
         d20, o, c = self.d20, self.o, self.c
-        here, there = self.pos[n], self.pos[foe]
-        gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
         key = (n, foe, gap, self.gear[n], self.gear[foe])
         bout = c.bouts.get(key)
         if bout is None:
