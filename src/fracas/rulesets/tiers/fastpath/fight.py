@@ -54,7 +54,6 @@ class Fight:
         "actor",
         "armor",
         "c",
-        "contested",
         "d20",
         "dealt",
         "facing",
@@ -110,7 +109,6 @@ class Fight:
         self.index = 0
         self.outcome: str | None = None
         self.actions = 0
-        self.contested = False
         self.left = 2
         """What the turn still allows, as `choose` reads it: 2 a walk or the contested blow,
         1 a walk (the blow is spent), 0 nothing (both actions are spent)."""
@@ -131,7 +129,8 @@ class Fight:
         try:
             self.start()
             choose, exchange, order = self.choose, self.exchange, self.order
-            known, count, facing_on = self.c.plans.get, self.c.count, self.facing_on
+            known, count = self.c.plans.get, self.c.count
+            facing, facing_on = self.facing, self.facing_on
             while self.round <= max_rounds and self.outcome is None:
                 n = order[self.index]
                 self.actor = n
@@ -139,12 +138,11 @@ class Fight:
                 while True:
                     # an untied situation's plan straight from `Compiled.plans`, else `choose`
                     plan = known((self.lkey * count + n) * 3 + self.left) or choose(n)
-                    kind, foe, tile, gap = plan
+                    kind, foe, tile, number = plan
                     if kind == ATTACK:
-                        self.actions += 1  # ActionSpent, contested
-                        self.contested = True
+                        self.actions += 1  # ActionSpent, contested: `left` says so
                         self.left = 0 if self.actions >= ACTIONS_PER_TURN else 1
-                        exchange(n, foe, gap)
+                        exchange(n, foe, number)  # the gap to the foe
                         if self.fell:
                             self.fell = False
                             self.check_outcome()
@@ -160,10 +158,14 @@ class Fight:
                         self.pos[n] = tile
                         self.keep_facings(n)
                     else:
-                        # a turn to face the foe, unless it is kept in front already; the
-                        # wishes then stand as they were, and now face the foe: end the turn
+                        # a turn to face the foe, unless it is kept in front already
+                        # (movement.resolve_face with a target: the plan holds the way to
+                        # it, or -1 on its tile); the wishes then stand as they were, and
+                        # now face the foe: end the turn
                         if kind == FACE and facing_on[n] != foe:
-                            self.face(n, foe)
+                            if number >= 0:
+                                facing[n] = number
+                            facing_on[n] = foe
                         break
                     steps += 1
                     if steps > TURN_ACTIONS:
@@ -178,7 +180,7 @@ class Fight:
                         index = 0
                     if self.status[order[index]] == ACTIVE:
                         self.index = index  # start_turn for an active fighter
-                        self.actions, self.contested, self.left = 0, False, 2
+                        self.actions, self.left = 0, 2
                     else:
                         self.start_turn(index, skipped=0)
         except Handback:
@@ -233,7 +235,7 @@ class Fight:
         status, order = self.status, self.order
         while True:
             self.index = index
-            self.actions, self.contested, self.left = 0, False, 2
+            self.actions, self.left = 0, 2
             if status[order[index]] == ACTIVE:
                 return
             skipped += 1
@@ -383,7 +385,9 @@ class Fight:
             tile = self.walk(n, sheet, layout, here, foes[0])
             if tile is not None:
                 return (MOVE, foes[0], tile, 0)
-        return (FACE, foes[0], here, 0)
+        there = layout[foes[0]]
+        toward = -1 if there == here else self.direction(n, foes[0])
+        return (FACE, foes[0], here, toward)
 
     def may_strike(self, n: int, sheet: FighterSheet, layout: Layout, here: Tile, foe: int) -> bool:
         """exchange.verify for the tactics' plain attack: in reach or range, no wall between,
@@ -434,12 +438,6 @@ class Fight:
         return best[3]
 
     # -- resolving the chosen action (tiers/rules) ------------------------------------------
-
-    def face(self, n: int, foe: int) -> None:
-        """movement.resolve_face with a target."""
-        if self.pos[foe] != self.pos[n]:
-            self.facing[n] = self.direction(n, foe)
-        self.facing_on[n] = foe
 
     def keep_facings(self, mover: int) -> None:
         """movement.keep_facings: a facing kept on someone turns as either of them moves.

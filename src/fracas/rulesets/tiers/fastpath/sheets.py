@@ -31,7 +31,8 @@ ARMOR, NAT_ARMOR, SHIELD, NATURAL = 1000, 1001, 1002, 1003
 MELEE, UNARMED_KIND, BOW, THROWN = range(4)
 KINDS = {"melee": MELEE, "bow": BOW, "thrown": THROWN}
 
-# what the tactics chose: (kind, foe, tile, gap): the tile walked to, the gap to the foe struck
+# what the tactics chose: (kind, foe, tile, number): the tile walked to; the number is the gap
+# to the foe struck, or the facing (index of FACINGS) that turns toward the foe faced
 END, ATTACK, MOVE, FACE = range(4)
 Choice = tuple[int, int, Tile, int]
 ENDING: Choice = (END, -1, (0, 0), 0)
