@@ -333,14 +333,18 @@ class Fight:
         if situation.tied:
             near = situation.near
             hp = self.hp
-            if len(near) == 2:  # the common case, without a sort
+            if len(near) == 2:  # the common case: two foes, equally near
                 a, b = near
-                if a[0] == b[0] and (hp[b[2]], b[1]) < (hp[a[2]], a[1]):
-                    near = (b, a)
-                order: tuple[int, ...] = (left, near[0][2], near[1][2])
-            else:
-                near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
-                order = (left, *[f for _, _, f in near])
+                # the weaker first; on equal HP the id's order, in which `near` stands
+                swapped = hp[b[2]] < hp[a[2]]
+                slot = 2 * left + swapped
+                plan = situation.pair[slot]
+                if plan is None:
+                    foes = [b[2], a[2]] if swapped else [a[2], b[2]]
+                    plan = situation.pair[slot] = self.plan(n, self.sheets[n], foes, left)
+                return plan
+            near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
+            order = (left, *[f for _, _, f in near])
             plan = situation.ordered.get(order)
             if plan is None:
                 foes = [f for _, _, f in near]
@@ -637,10 +641,11 @@ class Situation:
     """One fighter's view of one layout: its standing foes as tactics._foes orders them by
     gap, then id, as (gap, id rank, foe), and `tied` when two stand equally near (their HP
     then orders them first, `Fight.choose`); and the tactics' plan for each number of
-    actions left (`Fight.plan`), by the order of the foes when tied. With no foe standing
-    the tactics wish nothing (every plan ends the turn), not even to rearm."""
+    actions left (`Fight.plan`), by the order of the foes when tied (`pair` for two foes
+    equally near: by actions left and whether the second is the weaker). With no foe
+    standing the tactics wish nothing (every plan ends the turn), not even to rearm."""
 
-    __slots__ = ("near", "ordered", "plans", "rearming", "tied")
+    __slots__ = ("near", "ordered", "pair", "plans", "rearming", "tied")
 
     def __init__(self, sheet: FighterSheet, layout: Layout, id_rank: list[int]) -> None:
         here = layout[sheet.index]
@@ -655,6 +660,7 @@ class Situation:
         self.tied = any(a[0] == b[0] for a, b in pairwise(self.near))
         self.plans: list[Choice | None] = [None, None, None] if self.near else [ENDING] * 3
         self.ordered: dict[tuple[int, ...], Choice] = {}
+        self.pair: list[Choice | None] = [None] * 6
         self.rearming = bool(self.near and sheet.carried)
 
 
