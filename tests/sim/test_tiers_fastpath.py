@@ -17,19 +17,24 @@ body); any policy but `tactics`; a fork after a scripted part; an option value o
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fracas.core.dice import Dice, face_stream
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.tiers import RULESET
 from fracas.rulesets.tiers.fastpath import MODELLED
+from fracas.rulesets.tiers.fastpath.compiled import Compiled
+from fracas.rulesets.tiers.fastpath.fight import Fight
 from fracas.rulesets.tiers.options import TiersOptions
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import build_fork, fight_dice, make_job, play_range
-from fracas.sim.trial import Trial, play_fast
+from fracas.sim.policies import POLICIES
+from fracas.sim.trial import Trial, opening, play, play_fast
 from tests.sim.helpers import engine_trial, example, fast_and_engine
 
 COVERED = ["tiers-duel.yaml"]
@@ -122,6 +127,49 @@ def test_the_simulator_uses_the_fast_path_and_reports_what_the_engine_would() ->
     fork = build_fork(job)
     assert fork.fast is not None
     assert play_range(job, 0, 40) == [engine_trial(fork, job, i) for i in range(40)]
+
+
+class _Opening(random.Random):
+    """Hands out `faces` first (initiative, as scripted), then what the seed gives."""
+
+    def __init__(self, faces: list[int], seed: int) -> None:
+        super().__init__(seed)
+        self.faces = faces[:]
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+@pytest.mark.parametrize(
+    "faces",  # Reflex: brienne 3, pod 4, rorge 2, biter 3
+    [
+        [15, 5, 11, 2],  # 18, 9, 13, 5: no tie
+        [12, 11, 13, 12, 5, 4, 9, 1, 7, 3],  # all at 15; then brienne and pod at 8; 10, 7
+        # two pairs at 13 and 7, the top one first; each ties once more when re-rolled
+        [10, 9, 5, 4, 2, 1, 20, 3, 8, 7, 1, 2],
+        [17, 16, 18, 1, 3, 3, 4, 1, 2, 5, 1],  # three at 20; two of them at 6, then at 4
+        [5, 20, 1, 5, *[7, 7] * 20],  # brienne and biter at 8, 20 times: listing order
+    ],
+)
+def test_initiative_ties_are_rerolled_as_the_engine_does(faces: list[int]) -> None:
+    """Seed 001: "the turn order will be determined by 1d20 + reflex bonus rolled by each
+    combatant ... Any tie will be rerolled to determine turn order placement as a
+    tie-breaker." Scripted initiative faces with ties among two, three and all four, nested
+    ties, and ties past the engine's re-roll limit: the fast path's order, and the whole
+    fight after it, are the engine's."""
+    job = make_job(example("tiers-duel.yaml"), 4, {}, None)
+    fork = build_fork(job)
+    assert fork.fast is not None
+    engine_state = opening(fork, Dice(_Opening(faces, 0)))
+    fight = Fight(cast(Compiled, fork.fast), face_stream(Dice(_Opening(faces, 0)), 20))
+    fight.start()
+    assert [fork.ids[n] for n in fight.order] == list(engine_state.rounds.order)
+    tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    for seed in range(8):
+        fast = play_fast(fork, seed, Dice(_Opening(faces, seed)), job.max_rounds)
+        policy_dice = Dice.seeded(f"{job.seed}:{seed}:policy")
+        dice = Dice(_Opening(faces, seed))
+        assert fast == play(fork, seed, dice, policy_dice, tactics, job.max_rounds)
 
 
 # -- generated sheets, maps and options -----------------------------------------------------

@@ -9,7 +9,8 @@ action object is built.
 
 It is a restatement, so it is held to the engine: tests/sim/test_tiers_fastpath.py plays
 the covered examples and generated sheets and options through both, seed for seed, and
-compares every trial; the d20s are drawn from the same generator in the same order, and the
+compares every trial; the d20s are drawn from the same generator in the same order (read
+in bulk by `core.dice.face_stream`, the faces `randint` would give), and the
 map's own searches (`Grid.reachable`, `sight_blocked`, `line`), the arcs (`arcs.ahead`), the
 compass (`common.direction`), the cover geometry (`cover.hides`) and the crit tactics' odds
 (`crit_tactics.edge`) are the engine's functions, so only the control flow is restated. Each
@@ -29,7 +30,8 @@ back the same way.
 
 The fights of one fork meet the same situations over and over, so the judgements that
 follow from a situation alone are remembered per fork: the tactics' blow or walk by layout,
-order of foes and actions left; an exchange's answer, crit picks, bonuses and armor by
+order of foes and actions left (by one number where the layout alone orders the foes,
+`Compiled.plans`); an exchange's answer, crit picks, bonuses and armor by
 attacker, defender, gap and gear (`Bout`).
 
 Modules: `sheets` (the numbers and each fighter's sheet), `compiled` (one fork read once),

@@ -3,7 +3,7 @@ numbers laid out in lists, and the judgements the fights of the fork share."""
 
 from __future__ import annotations
 
-from fracas.core.dice import Dice
+from fracas.core.dice import Dice, face_stream
 from fracas.core.fastpath import FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.rulesets.tiers.fastpath.crits import Bout
@@ -11,6 +11,7 @@ from fracas.rulesets.tiers.fastpath.fight import Fight, Situation
 from fracas.rulesets.tiers.fastpath.sheets import (
     KEPT,
     STATUSES,
+    Choice,
     FighterSheet,
     Gear,
     Readings,
@@ -76,6 +77,9 @@ class Compiled:
         self.situations: dict[int, Situation] = {}
         """What each fighter sees of each layout met, and the plans it makes there
         (`Situation`), by the layout's number (`Fight.lkey`) and the fighter."""
+        self.plans: dict[int, Choice] = {}
+        """The tactics' plan where it follows from the layout alone (`Fight.choose`), by
+        (layout's number x fighters + fighter) x 3 + actions left."""
         self.bouts: dict[tuple[int, ...], Bout] = {}
         """What an exchange reads besides the dice (`Bout`) by (attacker, defender, gap,
         both fighters' gear)."""
@@ -133,4 +137,4 @@ class Compiled:
         return known
 
     def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
-        return Fight(self, dice.rng.randint).play(max_rounds)
+        return Fight(self, face_stream(dice, 20)).play(max_rounds)

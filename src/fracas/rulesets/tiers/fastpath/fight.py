@@ -6,10 +6,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from fracas.core.dice import RandInt
+from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.grid import Grid
-from fracas.core.initiative import rank
+from fracas.core.initiative import MAX_REROLLS as INITIATIVE_REROLLS
 from fracas.rulesets.tiers.fastpath.crits import Bout, critical_failure, critical_hit
 from fracas.rulesets.tiers.fastpath.sheets import (
     ACTIVE,
@@ -18,7 +18,6 @@ from fracas.rulesets.tiers.fastpath.sheets import (
     BOW,
     DEAD,
     EDGES,
-    END,
     ENDING,
     FACE,
     KEPT,
@@ -55,7 +54,7 @@ class Fight:
         "actor",
         "armor",
         "c",
-        "contested",
+        "d20",
         "dealt",
         "facing",
         "facing_on",
@@ -82,10 +81,11 @@ class Fight:
         "up",
     )
 
-    def __init__(self, c: Compiled, randint: RandInt) -> None:
+    def __init__(self, c: Compiled, d20: NextFace) -> None:
         self.c = c
         self.o = c.o
-        self.r = randint
+        self.d20 = d20
+        """The fight's next d20 face (`dice.face_stream`)."""
         self.sheets = c.sheets
         self.hp = c.hp[:]
         self.max_hp = c.max_hp
@@ -109,7 +109,6 @@ class Fight:
         self.index = 0
         self.outcome: str | None = None
         self.actions = 0
-        self.contested = False
         self.left = 2
         """What the turn still allows, as `choose` reads it: 2 a walk or the contested blow,
         1 a walk (the blow is spent), 0 nothing (both actions are spent)."""
@@ -130,17 +129,20 @@ class Fight:
         try:
             self.start()
             choose, exchange, order = self.choose, self.exchange, self.order
+            known, count = self.c.plans.get, self.c.count
+            facing, facing_on = self.facing, self.facing_on
             while self.round <= max_rounds and self.outcome is None:
                 n = order[self.index]
                 self.actor = n
                 steps = 0
-                kind, foe, tile = choose(n)
-                while kind != END:
+                while True:
+                    # an untied situation's plan straight from `Compiled.plans`, else `choose`
+                    plan = known((self.lkey * count + n) * 3 + self.left) or choose(n)
+                    kind, foe, tile, number = plan
                     if kind == ATTACK:
-                        self.actions += 1  # ActionSpent, contested
-                        self.contested = True
+                        self.actions += 1  # ActionSpent, contested: `left` says so
                         self.left = 0 if self.actions >= ACTIONS_PER_TURN else 1
-                        exchange(n, foe)
+                        exchange(n, foe, number)  # the gap to the foe
                         if self.fell:
                             self.fell = False
                             self.check_outcome()
@@ -156,12 +158,18 @@ class Fight:
                         self.pos[n] = tile
                         self.keep_facings(n)
                     else:
-                        self.face(n, foe)
-                        break  # the wishes stand as they were, and now face the foe: end
+                        # a turn to face the foe, unless it is kept in front already
+                        # (movement.resolve_face with a target: the plan holds the way to
+                        # it, or -1 on its tile); the wishes then stand as they were, and
+                        # now face the foe: end the turn
+                        if kind == FACE and facing_on[n] != foe:
+                            if number >= 0:
+                                facing[n] = number
+                            facing_on[n] = foe
+                        break
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                    kind, foe, tile = choose(n)
                 if self.outcome is None:
                     # InitiativeRounds.end_turn (no condition lapses: the fighters bear none;
                     # Tiers.on_round_end, blindness.end_round, has nothing to clear here)
@@ -172,7 +180,7 @@ class Fight:
                         index = 0
                     if self.status[order[index]] == ACTIVE:
                         self.index = index  # start_turn for an active fighter
-                        self.actions, self.contested, self.left = 0, False, 2
+                        self.actions, self.left = 0, 2
                     else:
                         self.start_turn(index, skipped=0)
         except Handback:
@@ -199,19 +207,26 @@ class Fight:
     def rank(self) -> list[int]:
         """initiative.roll_initiative, individually: everyone rolls 1d20 + Reflex in listing
         order, the highest first. Without a tie (most first rolls) the totals are simply
-        sorted; a tie is left to `core.initiative.rank` itself, given the totals already
-        rolled, so its re-rolls draw the engine's faces in the engine's order."""
-        c, r = self.c, self.r
-        reflex = c.reflex
-        totals = [r(1, 20) + reflex[n] for n in range(c.count)]
+        sorted."""
+        c, d20 = self.c, self.d20
+        totals = [d20() + reflex for reflex in c.reflex]
         if len(set(totals)) == c.count:
-            return [n for _, n in sorted(zip(totals, range(c.count), strict=True), reverse=True)]
-        first = dict(zip(c.ids, totals, strict=True))
+            return sorted(range(c.count), key=totals.__getitem__, reverse=True)
+        return self.rerolled(list(range(c.count)), totals, 0)
 
-        def key(cid: str, depth: int) -> tuple[int, ...]:
-            return (first[cid] if depth == 0 else r(1, 20) + reflex[c.where[cid]],)
-
-        return [c.where[cid] for cid in rank(c.ids, key)]
+    def rerolled(self, group: list[int], totals: list[int], depth: int) -> list[int]:
+        """core.initiative.rank over indices: `group` (in listing order) by its `totals`,
+        highest first, each tie rolled again among the tied, group by group from the top,
+        so the re-rolls draw the engine's faces in the engine's order."""
+        d20, reflex = self.d20, self.c.reflex
+        ordered: list[int] = []
+        for total in sorted(set(totals), reverse=True):
+            tied = [n for n, t in zip(group, totals, strict=True) if t == total]
+            if len(tied) > 1 and depth < INITIATIVE_REROLLS:
+                ordered += self.rerolled(tied, [d20() + reflex[n] for n in tied], depth + 1)
+            else:
+                ordered += tied
+        return ordered
 
     def start_turn(self, index: int, skipped: int) -> None:
         """InitiativeRounds._start_turn: the turn's two actions again (Tiers.apply of
@@ -220,7 +235,7 @@ class Fight:
         status, order = self.status, self.order
         while True:
             self.index = index
-            self.actions, self.contested, self.left = 0, False, 2
+            self.actions, self.left = 0, 2
             if status[order[index]] == ACTIVE:
                 return
             skipped += 1
@@ -296,9 +311,12 @@ class Fight:
         """The first of the tactics' wishes that `verify` accepts, else ending the turn. In a
         bright map of one-tile fighters without stealth, effects or a pair in hand, the
         wishes that can be legal are: a blow at the first foe it may reach (nearest first),
-        a walk toward the nearest, a turn to keep the nearest in front. The first two
+        a walk toward the nearest, a turn to keep the nearest in front (which `play` makes
+        only when that foe is not kept in front already: else the turn ends). These
         depend only on the layout, the foes' order and the actions left, so they are
-        remembered per such situation (`Situation`)."""
+        remembered per such situation (`Situation`), and where the foes' order follows from
+        the layout alone (no two equally near) and no weapon may be taken up, also by one
+        number in `Compiled.plans`, which `play` looks in first."""
         if self.status[n] != ACTIVE:
             return ENDING  # BaseRuleset.verify: only end_turn for the fallen
         c = self.c
@@ -315,26 +333,32 @@ class Fight:
         if situation.tied:
             near = situation.near
             hp = self.hp
-            if len(near) == 2:  # the common case, without a sort
+            if len(near) == 2:  # the common case: two foes, equally near
                 a, b = near
-                if a[0] == b[0] and (hp[b[2]], b[1]) < (hp[a[2]], a[1]):
-                    near = (b, a)
-                order: tuple[int, ...] = (left, near[0][2], near[1][2])
-            else:
-                near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
-                order = (left, *[f for _, _, f in near])
+                # the weaker first; on equal HP the id's order, in which `near` stands
+                swapped = hp[b[2]] < hp[a[2]]
+                slot = 2 * left + swapped
+                plan = situation.pair[slot]
+                if plan is None:
+                    foes = [b[2], a[2]] if swapped else [a[2], b[2]]
+                    plan = situation.pair[slot] = self.plan(n, self.sheets[n], foes, left)
+                return plan
+            near = tuple(sorted(near, key=lambda g: (g[0], hp[g[2]], g[1])))
+            order = (left, *[f for _, _, f in near])
             plan = situation.ordered.get(order)
             if plan is None:
                 foes = [f for _, _, f in near]
                 plan = situation.ordered[order] = self.plan(n, self.sheets[n], foes, left)
-        else:
-            plan = situation.plans[left]
-            if plan is None:
-                foes = [f for _, _, f in situation.near]
-                plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
-        if plan[0] != FACE or self.facing_on[n] != plan[1]:
             return plan
-        return ENDING
+        plan = situation.plans[left]
+        if plan is None:
+            foes = [f for _, _, f in situation.near]
+            plan = situation.plans[left] = self.plan(n, self.sheets[n], foes, left)
+        if not situation.rearming:
+            if len(c.plans) >= KEPT:
+                c.plans.clear()
+            c.plans[key * 3 + left] = plan
+        return plan
 
     def may_rearm(self, n: int) -> bool:
         """tactics._rearm's test: bare hands, and a carried weapon above the natural one."""
@@ -357,12 +381,17 @@ class Fight:
         if left == 2:
             for foe in foes:
                 if self.may_strike(n, sheet, layout, here, foe):
-                    return (ATTACK, foe, here)
+                    there = layout[foe]
+                    assert there is not None
+                    gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+                    return (ATTACK, foe, here, gap)
         if left:
             tile = self.walk(n, sheet, layout, here, foes[0])
             if tile is not None:
-                return (MOVE, foes[0], tile)
-        return (FACE, foes[0], here)
+                return (MOVE, foes[0], tile, 0)
+        there = layout[foes[0]]
+        toward = -1 if there == here else self.direction(n, foes[0])
+        return (FACE, foes[0], here, toward)
 
     def may_strike(self, n: int, sheet: FighterSheet, layout: Layout, here: Tile, foe: int) -> bool:
         """exchange.verify for the tactics' plain attack: in reach or range, no wall between,
@@ -414,12 +443,6 @@ class Fight:
 
     # -- resolving the chosen action (tiers/rules) ------------------------------------------
 
-    def face(self, n: int, foe: int) -> None:
-        """movement.resolve_face with a target."""
-        if self.pos[foe] != self.pos[n]:
-            self.facing[n] = self.direction(n, foe)
-        self.facing_on[n] = foe
-
     def keep_facings(self, mover: int) -> None:
         """movement.keep_facings: a facing kept on someone turns as either of them moves.
         Only a shield reads a facing here (`shield_against`), so only the shielded are
@@ -430,13 +453,12 @@ class Fight:
             if on >= 0 and (k == mover or on == mover) and pos[on] != pos[k]:
                 self.facing[k] = self.direction(k, on)
 
-    def exchange(self, n: int, foe: int) -> None:
-        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike).
-        What does not change between crits (the answer, the picks, the bonuses, armor and
-        Tiers) is read from a `Bout`, worked out once per attacker, defender, gap and gear."""
-        r, o, c = self.r, self.o, self.c
-        here, there = self.pos[n], self.pos[foe]
-        gap = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+    def exchange(self, n: int, foe: int, gap: int) -> None:
+        """exchange.resolve for the tactics' attack (one arm, the picks of tactics._strike)
+        at the foe `gap` tiles away. What does not change between crits (the answer, the
+        picks, the bonuses, armor and Tiers) is read from a `Bout`, worked out once per
+        attacker, defender, gap and gear."""
+        d20, o, c = self.d20, self.o, self.c
         key = (n, foe, gap, self.gear[n], self.gear[foe])
         bout = c.bouts.get(key)
         if bout is None:
@@ -446,15 +468,15 @@ class Fight:
         # the tactics strike only the standing (tactics._foes), so the defender rolls too:
         # no unconscious defender's 0 total, and `uncontested_crits` never comes into play
         attack_mod, defense_mod = bout.attack_mod, bout.defense_mod
-        attack_face = r(1, 20)
+        attack_face = d20()
         attack_total = attack_face + attack_mod
-        defense_face = r(1, 20)
+        defense_face = d20()
         defense_total = defense_face + defense_mod
         if attack_total == defense_total and o.tie == "reroll":
             for _ in range(EXCHANGE_REROLLS):
-                attack_face = r(1, 20)
+                attack_face = d20()
                 attack_total = attack_face + attack_mod
-                defense_face = r(1, 20)
+                defense_face = d20()
                 defense_total = defense_face + defense_mod
                 if attack_total != defense_total:
                     break
@@ -619,10 +641,11 @@ class Situation:
     """One fighter's view of one layout: its standing foes as tactics._foes orders them by
     gap, then id, as (gap, id rank, foe), and `tied` when two stand equally near (their HP
     then orders them first, `Fight.choose`); and the tactics' plan for each number of
-    actions left (`Fight.plan`), by the order of the foes when tied. With no foe standing
-    the tactics wish nothing (every plan ends the turn), not even to rearm."""
+    actions left (`Fight.plan`), by the order of the foes when tied (`pair` for two foes
+    equally near: by actions left and whether the second is the weaker). With no foe
+    standing the tactics wish nothing (every plan ends the turn), not even to rearm."""
 
-    __slots__ = ("near", "ordered", "plans", "rearming", "tied")
+    __slots__ = ("near", "ordered", "pair", "plans", "rearming", "tied")
 
     def __init__(self, sheet: FighterSheet, layout: Layout, id_rank: list[int]) -> None:
         here = layout[sheet.index]
@@ -637,6 +660,7 @@ class Situation:
         self.tied = any(a[0] == b[0] for a, b in pairwise(self.near))
         self.plans: list[Choice | None] = [None, None, None] if self.near else [ENDING] * 3
         self.ordered: dict[tuple[int, ...], Choice] = {}
+        self.pair: list[Choice | None] = [None] * 6
         self.rearming = bool(self.near and sheet.carried)
 
 

@@ -31,10 +31,11 @@ ARMOR, NAT_ARMOR, SHIELD, NATURAL = 1000, 1001, 1002, 1003
 MELEE, UNARMED_KIND, BOW, THROWN = range(4)
 KINDS = {"melee": MELEE, "bow": BOW, "thrown": THROWN}
 
-# what the tactics chose: (kind, foe, tile)
+# what the tactics chose: (kind, foe, tile, number): the tile walked to; the number is the gap
+# to the foe struck, or the facing (index of FACINGS) that turns toward the foe faced
 END, ATTACK, MOVE, FACE = range(4)
-Choice = tuple[int, int, Tile]
-ENDING: Choice = (END, -1, (0, 0))
+Choice = tuple[int, int, Tile, int]
+ENDING: Choice = (END, -1, (0, 0), 0)
 Layout = tuple[Tile | None, ...]
 """Each fighter's tile while it stands, None once fallen: all the tactics' checks read."""
 Answer = tuple[int, int, int]
