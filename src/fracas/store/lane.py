@@ -76,14 +76,14 @@ class LaneServer:
         self._listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._listener.bind(str(path))
         self._listener.listen()
-        self._connections: list[socket.socket] = []
+        self._connections: set[socket.socket] = set()
         threading.Thread(target=self._accept, name="fracas-lane-accept", daemon=True).start()
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
         self._listener.close()
-        for connection in self._connections:
+        for connection in list(self._connections):
             with contextlib.suppress(OSError):
                 connection.shutdown(socket.SHUT_RDWR)
 
@@ -93,18 +93,20 @@ class LaneServer:
                 connection, _ = self._listener.accept()
             except OSError:
                 return  # closed
-            self._connections.append(connection)
+            self._connections.add(connection)
             threading.Thread(
                 target=self._serve, args=(connection,), name="fracas-lane", daemon=True
             ).start()
 
     def _serve(self, connection: socket.socket) -> None:
-        with connection:
+        try:
             while (write := _receive(connection)) is not None:
-                try:
-                    _send(connection, self._answer(write))
-                except OSError:
-                    return
+                _send(connection, self._answer(write))
+        except OSError:
+            pass  # the worker is gone
+        finally:
+            self._connections.discard(connection)
+            connection.close()
 
     def _answer(self, write: AheadWrite) -> tuple[Any, ...]:
         try:
