@@ -506,12 +506,10 @@ class Fight:
         """attack.characters_in_the_way: the living on the line of fire (nobody is prone)."""
         status = self.status
         tiles = self.tile
-        return [
-            m
-            for t in self.c.sight(tiles[n], tiles[target])[0]
-            for m in range(len(tiles))
-            if tiles[m] == t and status[m] != DEAD
-        ]
+        line = self.c.sight(tiles[n], tiles[target])[0]
+        if not any(t in line for t in tiles):  # most lines cross nobody
+            return []
+        return [m for t in line for m in range(len(tiles)) if tiles[m] == t and status[m] != DEAD]
 
     def shoot_through(self, n: int, target: int, total: int) -> int:
         """attack._shoot_through: each character in the way defends, nearest first; the
