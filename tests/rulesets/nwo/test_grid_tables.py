@@ -14,11 +14,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.core.grid import _dijkstra, _drawn, _layered, _line
+from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search
 from fracas.rulesets.nwo.appraisal import _line_of_fire, _walked_by_cost, _walked_in_steps
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
-from fracas.rulesets.nwo.fastpath_tables import WALKS_KEPT, Tables
+from fracas.rulesets.nwo.fastpath_tables import WALKS_KEPT, Tables, in_reach
 from fracas.rulesets.nwo.fastpath_tactics import verdict
 from fracas.rulesets.nwo.grid import Grid, Tile
 from fracas.sim.job import build_fork, make_job
@@ -160,3 +160,20 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
         tables.reachable((n % 16, 0), 1 + n // 16, bodies)
     assert len(tables.reach) <= WALKS_KEPT
     assert tables.reachable((2, 2), 2, bodies)[0] is not costs  # started over
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.sampled_from(["one", "alternate", "two"]), st.integers(0, 8))
+def test_bodies_out_of_reach_change_no_search(
+    board_start_bodies: tuple[Grid, Tile, frozenset[Tile]], rule: str, budget: int
+) -> None:
+    """The fast path searches around the bodies within the allowance as the crow flies
+    (`fastpath_tables.in_reach`), so that boards differing only farther away share a search:
+    the tiles, costs, entries and order are those of the search around every body, under
+    each diagonal rule."""
+    board, start, bodies = board_start_bodies
+    board = Grid(board.width, board.height, walls=board.walls, diagonal=rule)
+    near = in_reach(start, budget, bodies)
+    assert all(max(abs(x - start[0]), abs(y - start[1])) <= budget for x, y in near)
+    every = _search.__wrapped__(board, start, budget, bodies)
+    assert list(_search.__wrapped__(board, start, budget, near).items()) == list(every.items())

@@ -22,6 +22,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     Compiled,
     half,
 )
+from fracas.rulesets.nwo.fastpath_tables import in_reach
 from fracas.rulesets.nwo.fastpath_tactics import Handback, decide
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
@@ -323,7 +324,8 @@ class Fight:
         c = self.c
         allowance = max(0, c.dash[n] if dash else self.allowance(n))
         blocked = frozenset(self.tile[m] for m, s in enumerate(self.status) if m != n and s != DEAD)
-        path = c.board.path_to(self.tile[n], goal, allowance, blocked)
+        bodies = in_reach(self.tile[n], allowance, blocked)  # the tactics' search, kept
+        path = c.board.path_to(self.tile[n], goal, allowance, bodies)
         assert path is not None and len(path) >= 2, "the tactics chose a tile out of reach"
         if dash:
             self.acted = True

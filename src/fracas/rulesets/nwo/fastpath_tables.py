@@ -46,12 +46,14 @@ class Tables:
         """`grid.reachable` from `start` within `allowance` around `blocked`, less the start
         (`queries.reachable`), and its tiles by cost."""
 
+        bodies = in_reach(start, allowance, blocked)
+
         def search() -> Reach:
-            found = _search(self.board, start, allowance, blocked)  # Grid.reachable's
+            found = _search(self.board, start, allowance, bodies)  # Grid.reachable's
             costs = {tile: cost for tile, (cost, _) in found.items() if tile != start}
             return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
 
-        return _kept(self.reach, WALKS_KEPT, (start, allowance, blocked), search)
+        return _kept(self.reach, WALKS_KEPT, (start, allowance, bodies), search)
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
         """`appraisal._walking_distances` to `goals` around `blocked`."""
@@ -74,6 +76,20 @@ class Tables:
             (tile, shooters),
             lambda: _shelter(self.board, tile, shooters),
         )
+
+
+def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
+    """The bodies a search from `start` within `allowance` can meet: those at most that many
+    steps away as the crow flies (any step moves one tile at most, and costs one at
+    least). The search never asks about a farther one (it asks only about the neighbours
+    of tiles it reached within the allowance, less one), so leaving them out changes
+    nothing but how often a board of bodies is met again: about a third fewer searches in
+    the firefight."""
+    x, y = start
+    near = frozenset(
+        t for t in blocked if abs(t[0] - x) <= allowance and abs(t[1] - y) <= allowance
+    )
+    return blocked if len(near) == len(blocked) else near
 
 
 def _kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:

@@ -131,7 +131,7 @@ def decide(f: Fight, n: int) -> Choice | None:
         return _after_acting(look)
     arms = f.arms[n]
     moved = f.moved[n] > 0
-    here = _best_strike(look, look.tile, arms.places, moved)
+    here = _best_strike(look, look.tile, _options(look, arms.places, moved, False), moved)
     if here is None:
         reload = _reloads(f, n)
         if reload is not None:
@@ -184,7 +184,11 @@ def _bare_strike(look: Look, moved: bool) -> Choice | None:
     equals the fists); `verify` accepts whichever is found (in reach, the action unused)."""
     arms = look.f.arms[look.n]
     kinds = (arms.fists, arms.stock) if arms.shoots else (arms.fists,)
-    strikes = [s for kind in kinds if (s := _best_strike(look, look.tile, (kind,), moved))]
+    strikes = [
+        s
+        for kind in kinds
+        if (s := _best_strike(look, look.tile, _options(look, (kind,), moved, False), moved))
+    ]
     if not strikes:
         return None
     best = max(strikes, key=lambda s: s[0])  # the first of the best, as a stable sort has it
@@ -230,17 +234,12 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
 
 
 def _best_strike(
-    look: Look,
-    tile: Tile,
-    weapons: tuple[int, ...],
-    moved: bool,
-    floor: float = 0.0,
-    nearest: bool = False,
+    look: Look, tile: Tile, options: list[_Option], moved: bool, floor: float = 0.0
 ) -> _Best | None:
-    """tactics._best_strike: the most worthwhile strike from `tile` worth more than
-    `floor`, of equals the first listed. A shot's chance is appraisal.hit_chance's, its
-    line of fire judged as `verdict` does, inline (the tile search asks it a few hundred
-    times a decision), and its two chances (open, screened) worked out once by `Look`."""
+    """tactics._best_strike over `_options`: the most worthwhile strike from `tile` worth
+    more than `floor`, of equals the first listed. A shot's chance is appraisal.hit_chance's,
+    its line of fire judged as `verdict` does, inline (the tile search asks it a few hundred
+    times a decision), and its two chances (open, screened) worked out once per fork."""
     f = look.f
     gap, tiles = f.gap, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
@@ -251,7 +250,7 @@ def _best_strike(
     best: _Best | None = None
     best_value = 0.0
     best_index = -1
-    for bound, index, w, arm, foe, share, open_chance in _options(look, weapons, moved, nearest):
+    for bound, index, w, arm, foe, share, open_chance in options:
         if bound <= floor:
             break
         if best is not None and (
@@ -348,17 +347,23 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     f = look.f
     tables = f.c.tables
     arms = f.arms[look.n]
-    melee = arms.melee
-    everything = arms.places
+    melee = _options(look, arms.melee, True, True)
+    everything = _options(look, arms.places, True, True)
+    closing = _within_reach(look, melee)
     hurt = look.hurt
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
     reach, by_cost = reachable(look)
     for tile in by_cost:
         far = steps is not None and reach[tile] > steps
-        weapons = melee if far or tile in look.threat else everything
+        if far or tile in look.threat:
+            if tile not in closing:
+                continue  # no blow reaches a foe from here: `_best_strike` finds none
+            options = melee
+        else:
+            options = everything
         floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
-        strike = _best_strike(look, tile, weapons, True, floor, nearest=True)
+        strike = _best_strike(look, tile, options, True, floor)
         if strike is None:
             continue
         value = strike[0]
@@ -369,6 +374,17 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
         if best[1] >= GOOD_CHANCE and not hurt:
             break
     return best
+
+
+def _within_reach(look: Look, options: list[_Option]) -> frozenset[Tile]:
+    """The tiles from which some of these melee `options` reaches its foe (`appraisal._zone`
+    of each foe's tile with the longest reach weighed at it): from any other, every one of
+    their chances is 0."""
+    longest: dict[int, int] = {}
+    for _, _, _, arm, foe, _, _ in options:
+        longest[foe] = max(longest.get(foe, 0), arm.reach)
+    tiles = look.f.tile
+    return look.f.c.tables.zone(tuple((tiles[foe], reach) for foe, reach in longest.items()))
 
 
 def _shooters(look: Look) -> tuple[Tile, ...]:
