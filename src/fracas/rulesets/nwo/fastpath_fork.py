@@ -16,7 +16,7 @@ from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
 from fracas.rulesets.nwo.fastpath_tables import Tables
-from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.grid import NEIGHBOURS, Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
 from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY, strength_bonus
@@ -230,6 +230,10 @@ class Compiled:
             for a, p in zip(self.arms, people, strict=True)
         ]
         self.tables = Tables(self.board)
+        self.beside_cover = frozenset(
+            (x + dx, y + dy) for x, y in self.board.cover for dx, dy in NEIGHBOURS
+        )
+        """The tiles with cover next to them (`appraisal._shelter` counts only there)."""
         """The tactics' geometry for this fork (lines of fire, reaches, walks, zones)."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""

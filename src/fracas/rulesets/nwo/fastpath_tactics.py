@@ -103,15 +103,18 @@ class Look:
                 backed = backed or (s == ACTIVE and not f.hurt(m))
         self.blocked = frozenset(blocked)
         self.shields = frozenset(shields)
-        self.engaged = f.engaged(n)
         self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
         self.backed = backed
         self.hurt = f.hurt(n)
         arms = f.arms
-        tables = c.tables
-        self.threat = tables.zone(
+        self.threat = c.tables.zone(
             tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
         )
+        dashing = f.dashing
+        if any(dashing[m] for m in foes):
+            self.engaged = f.engaged(n)
+        else:  # Fight.engaged: within an armed foe's reach, the zone's very test
+            self.engaged = self.tile in self.threat
         self.aimed = c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
 
@@ -445,8 +448,9 @@ def _after_acting(look: Look) -> Choice | None:
         tiles = reachable(look)[0]
         shooters = _shooters(look)
         shelter = c.tables.shelter
-        cover = {t: shelter(t, shooters) for t in tiles}
-        safe = [t for t in tiles if cover[t] and t not in look.threat]
+        near = c.beside_cover  # `_shelter` is 0 elsewhere
+        cover = {t: shelter(t, shooters) for t in tiles if t in near}
+        safe = [t for t in tiles if cover.get(t) and t not in look.threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
             if cover[best] > shelter(look.tile, shooters):
