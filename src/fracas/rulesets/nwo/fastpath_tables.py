@@ -20,7 +20,10 @@ WALKS_KEPT = 1024
 """Searches kept (reachable tiles and walking distances), each a map's worth of tiles."""
 
 SHELTERS_KEPT = 1 << 14
-"""Cover counts kept (by tile and the shooters' tiles), and threat zones."""
+"""Cover counts kept, by tile and the shooters' tiles (each a small number)."""
+
+ZONES_KEPT = 2048
+"""Threat zones kept, by the armed foes' tiles and reaches (each up to a few dozen tiles)."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -46,14 +49,11 @@ class Tables:
         """`grid.reachable` from `start` within `allowance` around `blocked`, less the start
         (`queries.reachable`), and its tiles by cost."""
 
-        bodies = in_reach(start, allowance, blocked)
-
-        def search() -> Reach:
-            found = _search(self.board, start, allowance, bodies)  # Grid.reachable's
-            costs = {tile: cost for tile, (cost, _) in found.items() if tile != start}
-            return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
-
-        return _kept(self.reach, WALKS_KEPT, (start, allowance, bodies), search)
+        key = (start, allowance, in_reach(start, allowance, blocked))
+        found = self.reach.get(key)  # asked at most decisions: looked up before any call
+        if found is None:
+            found = _kept(self.reach, WALKS_KEPT, key, lambda: _by_cost(self.board, *key))
+        return found
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
         """`appraisal._walking_distances` to `goals` around `blocked`."""
@@ -66,7 +66,10 @@ class Tables:
 
     def zone(self, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]:
         """`appraisal._zone` of these armed foes' tiles and reaches."""
-        return _kept(self.zones, SHELTERS_KEPT, reaches, lambda: _zone(self.board, reaches))
+        found = self.zones.get(reaches)  # asked at every decision: looked up before any call
+        if found is None:
+            found = _kept(self.zones, ZONES_KEPT, reaches, lambda: _zone(self.board, reaches))
+        return found
 
     def shelter(self, tile: Tile, shooters: tuple[Tile, ...]) -> int:
         """`appraisal._shelter`: how many of `shooters` cover next to `tile` screens."""
@@ -90,6 +93,13 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
         t for t in blocked if abs(t[0] - x) <= allowance and abs(t[1] - y) <= allowance
     )
     return blocked if len(near) == len(blocked) else near
+
+
+def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
+    """Grid.reachable's search, less the start, and its tiles by cost."""
+    search = _search(board, start, allowance, blocked)
+    costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
+    return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
 
 
 def _kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:
