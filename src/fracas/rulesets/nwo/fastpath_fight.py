@@ -509,7 +509,7 @@ class Fight:
         status = self.status
         tiles = self.tile
         line = self.c.sight(tiles[n], tiles[target])[0]
-        if not any(t in line for t in tiles):  # most lines cross nobody
+        if not line or not any(t in line for t in tiles):  # most lines cross nobody
             return []
         return [m for t in line for m in range(len(tiles)) if tiles[m] == t and status[m] != DEAD]
 
