@@ -57,6 +57,11 @@ RESTATED_EFFECTS = frozenset(
 )
 """The crit effects `crit_effect` plays (nwo/fastpath.py's MODELLED_EFFECTS is this set)."""
 
+UNARMED_EFFECT = "any_melee_effect"
+"""Bare hands' crit effect (`crits._unarmed`): the first melee effect the action names, the
+stun when it names none, as neither the tactics' attacks nor an attack of opportunity do.
+Played only as the bare hands' (a fork whose arsenal lists it is left to the engine)."""
+
 CHOICES_KEPT = 200_000
 """Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
 
@@ -576,10 +581,13 @@ class Fight:
     def crit_effect(self, n: int, target: int, weapon: Arm, chain: int) -> None:
         """crits.apply for the modelled effects (no flamethrower is held: no canister; a
         suppression has no reader before it lapses, see MODELLED_EFFECTS); an effect only
-        handed back ends the fast path here."""
+        handed back ends the fast path here. A bare hand's crit performs "any other Melee
+        Crit Effect": the tactics name none, so `crits._unarmed` stuns."""
         effect = weapon.effect
+        if effect == UNARMED_EFFECT:
+            effect = "stun"
         if effect in HANDED_BACK_EFFECTS or effect not in RESTATED_EFFECTS:
-            raise Handback  # a bare hand's crit (an attack of opportunity) is not restated
+            raise Handback
         if effect == "splash_adjacent":
             self.splash(n, target)
         elif effect == "stun":  # crits._stun: through the target's next turn
