@@ -88,8 +88,8 @@ def test_the_firefight_is_played_by_the_fast_path() -> None:
     (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
     its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
     holstered handgun, blows with a rifle's stock): 300 trials, every one the fast path
-    finishes the engine's, and nearly all finished (the spear's grapple and a bare hand's
-    crit still hand a fight back)."""
+    finishes the engine's, and nearly all finished (the spear's grapple still hands a fight
+    back)."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
     assert finished >= 280, f"{finished} of 300 finished"
 

@@ -26,14 +26,14 @@ in the way, cover, parries, defense crits, armor hitpoints first), `arms.resolve
 `posture.resolve_brace` (read by `attack.defense_edge`), `arms.resolve_draw` and
 `resolve_swap`, and the crit effects `double_damage`, `blade_advantage`, the stun, the
 shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
-and the revolver's, forgone (`MODELLED_EFFECTS`). The spear's grapple
-(`HANDED_BACK_EFFECTS`) and a bare hand's crit are carried but not restated: a fight is
-handed back where such a crit lands, and the engine plays that trial with fresh dice of
-the same seed. Anything else (any other crit effect, an ambush, any option but the
-defaults, any condition but a long blade's advantage, any policy but `tactics`) is not
-modelled: `compile_fast_path` answers None for a fork that holds it. A fork that hands
-back its first `GIVE_UP_AFTER` trials without finishing one stops trying, so as not to
-add to the engine's time.
+and the revolver's, forgone (`MODELLED_EFFECTS`), and a bare hand's crit, the stun
+(`crits._unarmed` with no effect named). The spear's grapple (`HANDED_BACK_EFFECTS`) is
+carried but not restated: a fight is handed back where such a crit lands, and the engine
+plays that trial with fresh dice of the same seed. Anything else (any other crit effect,
+an ambush, any option but the defaults, any condition but a long blade's advantage, any
+policy but `tactics`) is not modelled: `compile_fast_path` answers None for a fork that
+holds it. A fork that hands back its first `GIVE_UP_AFTER` trials without finishing one
+stops trying, so as not to add to the engine's time.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
 nwo examples and generated fights (close quarters, and sides that start apart and walk)

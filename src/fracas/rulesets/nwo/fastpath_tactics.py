@@ -271,7 +271,7 @@ def _best_strike(
             or dry & arm.slot
         ):
             chance = 0.0
-        else:  # appraisal._line_of_fire: ruled out, screened or clear (`_verdict`)
+        else:  # appraisal._line_of_fire: ruled out, screened or clear (`verdict`)
             line, covered, walled = lines.get((tile, target)) or sight(tile, target)
             if walled or not shields.isdisjoint(line):
                 chance = 0.0
