@@ -87,6 +87,8 @@ class Fight:
         self.gap = c.distance
         """The map's distance between two tiles (`Compiled.distance`)."""
         self.arms = c.arms[:]
+        self.holding = [arms.number for arms in self.arms]
+        """Per fighter, its arms' number (`Arms.number`), for the situation key."""
         """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.moved = c.moved[:]
         self.aoo_used = c.aoo_used[:]
@@ -281,7 +283,7 @@ class Fight:
             *self.status,
             *self.dashing,
             *self.tile,
-            *self.arms,
+            *self.holding,
         )
         choices = self.c.choices
         try:
@@ -432,6 +434,7 @@ class Fight:
         wielded = (weapon,) if swap else (*arms.ids, weapon)
         self.acted = True
         arms = self.arms[n] = self.c.hold(n, wielded)
+        self.holding[n] = arms.number
         ammo = self.ammo[n]
         self.dry[n] = sum(arm.slot for arm in arms.wielded if ammo.get(arm.id) == 0)
 

@@ -117,6 +117,7 @@ class Arms:
         "ids",
         "improvised",
         "melee",
+        "number",
         "places",
         "reach",
         "reload_order",
@@ -128,7 +129,11 @@ class Arms:
         "wielded",
     )
 
-    def __init__(self, who: Operative) -> None:
+    def __init__(self, who: Operative, number: int) -> None:
+        self.number = number
+        """Unique within the fork (`Compiled.hold`): it names these arms in `Fight.choose`'s
+        key, where the object itself would keep the key a container the garbage collector
+        scans for as long as it is kept (a key of numbers and tiles only is left alone)."""
         hand = who.in_hand  # in the arsenal's order, as the rules read it
         wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # the tactics' order
         self.wielded = [Arm(w, slot, who) for slot, w in enumerate(wielded)]
@@ -202,7 +207,7 @@ class Compiled:
         )
         """Grid.distance, without its method call where a diagonal counts one (the
         default), for the tactics ask it hundreds of times a decision."""
-        self.arms = [Arms(p) for p in people]
+        self.arms = [Arms(p, n) for n, p in enumerate(people)]
         self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
             (n, a.ids): a for n, a in enumerate(self.arms)
         }
@@ -285,7 +290,7 @@ class Compiled:
         if found is None:
             holstered = tuple(w for w in self.ready[n] if w not in wielded)
             who = replace(self.people[n], wielded=wielded, holstered=holstered)
-            found = self.held[key] = Arms(who)
+            found = self.held[key] = Arms(who, len(self.held))
         return found
 
 
