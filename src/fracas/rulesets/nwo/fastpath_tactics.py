@@ -129,9 +129,11 @@ def decide(f: Fight, n: int) -> Choice | None:
     foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
     if not foes:
         return None
-    look = Look(f, n, foes)
     if f.acted:
-        return _after_acting(look)
+        if f.spent[n] or (f.shot and not f.moved[n]):
+            return None  # `_after_acting`'s first test, without reading the board
+        return _after_acting(Look(f, n, foes))
+    look = Look(f, n, foes)
     arms = f.arms[n]
     moved = f.moved[n] > 0
     here = _best_strike(look, look.tile, _options(look, arms.places, moved, False), moved)
