@@ -88,8 +88,8 @@ def test_the_firefight_is_played_by_the_fast_path() -> None:
     (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
     its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
     holstered handgun, blows with a rifle's stock): 300 trials, every one the fast path
-    finishes the engine's, and nearly all finished (the spear's grapple and a bare hand's
-    crit still hand a fight back)."""
+    finishes the engine's, and nearly all finished (the spear's grapple still hands a fight
+    back)."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
     assert finished >= 280, f"{finished} of 300 finished"
 
@@ -261,6 +261,36 @@ def test_a_stun_halts_the_walk_before_the_next_guard_swings() -> None:
     short blunts hold the rifleman, and when the first one's blow stuns it as it steps
     back, the second swings no more. Every trial the fast path's, and the engine's."""
     assert _both(_stepping_back("short_blunt", "short_blunt"), 5, range(200), None) == 200
+
+
+def _brawl() -> ScenarioSpec:
+    """Two against two with bare hands in a small yard: fists crit on a double six."""
+    fighters = [
+        {"id": f"{side}{i}", "side": side, "position": {"x": x, "y": 1 + i}, "hp": 6,
+         "skills": {"nimble": 6, "strength": 4}, "weapons": []}
+        for side, x in (("a", 2), ("b", 3))
+        for i in (0, 1)
+    ]  # fmt: skip
+    board = {"width": 6, "height": 4}
+    return parse_scenario({"ruleset": "nwo", "map": board, "combatants": fighters})
+
+
+def test_a_bare_hands_crit_stuns_as_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed, weapons table: Unarmed, crit "Double 6", "Perform any other Melee Crit
+    Effect"; neither the tactics nor an attack of opportunity name one, so crits._unarmed
+    stuns the target through its next turn (the short blunt's crits._stun). 200 brawls,
+    every one finished by the fast path (none handed back) and the engine's, some with
+    bare-handed crits landed."""
+    landed = []
+    crit_effect = Fight.crit_effect
+
+    def counting(self: Fight, n: int, target: int, weapon: Any, chain: int) -> None:
+        landed.append(weapon.effect)
+        crit_effect(self, n, target, weapon, chain)
+
+    monkeypatch.setattr(Fight, "crit_effect", counting)
+    assert _both(_brawl(), 6, range(200), None) == 200
+    assert landed.count("any_melee_effect") >= 20
 
 
 # -- generated close-quarters fights ----------------------------------------------------------

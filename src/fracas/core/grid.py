@@ -169,8 +169,18 @@ class Grid:
 def _search(
     board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
 ) -> Mapping[Tile, tuple[int, Tile]]:
+    """Every tile within `budget` of `start` with its cost and the tile it is entered from.
+    Read-only once cached (a `MappingProxyType`)."""
+    if board.diagonal == "one":
+        return _layered(board, start, budget, blocked)
+    return _dijkstra(board, start, budget, blocked)
+
+
+def _dijkstra(
+    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
+) -> Mapping[Tile, tuple[int, Tile]]:
     """Dijkstra over (tile, diagonal parity): the alternate rule makes a step's cost depend on
-    how many diagonals came before it. Read-only once cached (a `MappingProxyType`)."""
+    how many diagonals came before it."""
     best: dict[tuple[Tile, int], int] = {(start, 0): 0}
     found: dict[Tile, tuple[int, Tile]] = {start: (0, start)}
     queue: list[tuple[int, int, Tile]] = [(0, 0, start)]
@@ -197,6 +207,79 @@ def _search(
     return MappingProxyType(found)
 
 
+def _layered(
+    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
+) -> Mapping[Tile, tuple[int, Tile]]:
+    """`_dijkstra`'s very answer where every step costs one, without its heap: the nwo
+    tactics search a new board of bodies several times a decision, and the search was a
+    quarter of a simulated firefight.
+
+    Why it is the same answer (the tiles, their costs, the tile each is entered from and
+    the order they are found in, which the tactics' tile order and a move's path read):
+    with steps of one, Dijkstra pops its entries a cost at a time, and each (tile,
+    diagonal parity) it keeps is pushed once, at its least cost, by the first entry popped
+    next to it that gives it that parity; so no entry is ever skipped, and within one cost
+    the heap pops them in order of (diagonals so far, tile), which is unique there (the
+    same tile twice has two parities). Here each cost's entries are gathered, sorted so and
+    expanded in turn, with the same tests in the same order, over tile numbers
+    (`_Numbered`) whose order is the tiles' own (tests/rulesets/nwo/test_grid_tables.py
+    compares both searches)."""
+    plan = _numbered(board)
+    height, size, tiles, steps = plan.height, plan.size, plan.tiles, plan.steps
+    first = start[0] * height + start[1]
+    kept = bytearray(2 * size)  # (tile, parity) entries pushed, and both for a body
+    for x, y in blocked:
+        if board.inside((x, y)):
+            kept[2 * (x * height + y)] = kept[2 * (x * height + y) + 1] = 1
+    kept[2 * first] = 1
+    found = {first: (0, first)}
+    layer = [first]
+    for cost in range(1, budget + 1):
+        following: list[int] = []
+        for entry in layer:
+            diagonals, tile = divmod(entry, size)
+            for other, diagonal in steps[tile]:
+                count = diagonals + diagonal
+                key = 2 * other + (count & 1)
+                if kept[key]:
+                    continue
+                kept[key] = 1
+                if other not in found:
+                    found[other] = (cost, tile)
+                following.append(count * size + other)  # sorts as (diagonals, tile)
+        if not following:
+            break
+        following.sort()
+        layer = following
+    return MappingProxyType({tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()})
+
+
+class _Numbered:
+    """A map's walkable tiles numbered x * height + y (so numbers sort as the tiles do),
+    with each one's legal steps as (number, 1 if diagonal else 0)."""
+
+    __slots__ = ("height", "size", "steps", "tiles")
+
+    def __init__(self, board: Grid) -> None:
+        self.height = board.height
+        self.size = board.width * board.height
+        self.tiles = [(n // self.height, n % self.height) for n in range(self.size)]
+        self.steps: list[tuple[tuple[int, int], ...]] = [
+            tuple(
+                (x * self.height + y, int(x != tile[0] and y != tile[1]))
+                for x, y in board.neighbours(tile)
+            )
+            if board.walkable(tile)
+            else ()
+            for tile in self.tiles
+        ]
+
+
+@lru_cache(maxsize=64)
+def _numbered(board: Grid) -> _Numbered:
+    return _Numbered(board)
+
+
 @lru_cache(maxsize=4096)
 def _costs(board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]) -> Mapping[Tile, int]:
     """The cost of each tile of one search, kept beside it: the tactics ask for the same
@@ -209,7 +292,22 @@ def _costs(board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]) -> M
 @lru_cache(maxsize=65536)
 def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
     """The geometry of a line of fire depends on its ends only, and the same lines are asked
-    for again and again (every target, every turn): cached."""
+    for again and again (every target, every turn): cached. It is the same line moved
+    wherever it starts (`_entry` reads differences only, and moving tiles keeps their
+    order), so it is drawn once per offset and moved here."""
+    x, y = a
+    return tuple((x + dx, y + dy) for dx, dy in _line_from_origin(b[0] - x, b[1] - y))
+
+
+@lru_cache(maxsize=16384)
+def _line_from_origin(width: int, height: int) -> tuple[Tile, ...]:
+    """The line from (0, 0) to (width, height) (`_line`'s drawing)."""
+    return _drawn((0, 0), (width, height))
+
+
+def _drawn(a: Tile, b: Tile) -> tuple[Tile, ...]:
+    """The tiles whose inside the segment from a's centre to b's crosses, by where it
+    enters them."""
     (x0, y0), (x1, y1) = a, b
     crossed: list[tuple[int, Tile]] = []
     for cx in range(min(x0, x1), max(x0, x1) + 1):

@@ -189,6 +189,38 @@ def _walking_distances(
     states, for the same arrangement of bodies comes back in many trials of one fork (and a
     dash and a walk of the same turn ask the same question). Read-only once kept; at most
     1,024 kept, each a map's worth of distances."""
+    if board.diagonal != "two":
+        return MappingProxyType(_walked_in_steps(board, goals, blocked))
+    return MappingProxyType(_walked_by_cost(board, goals, blocked))
+
+
+def _walked_in_steps(
+    board: Grid, goals: tuple[Tile, ...], blocked: frozenset[Tile]
+) -> dict[Tile, int]:
+    """The distances where a first step always costs one (`step_cost(0, ...)`: a diagonal
+    counts one or, the first time, one of the alternate rule's): a breadth-first walk out
+    from the goals, which finds each tile at its least number of steps, as `_walked_by_cost`
+    does without its heap (tests/rulesets/nwo/test_grid_tables.py compares both)."""
+    found = dict.fromkeys(goals, 0)
+    frontier = list(found)
+    steps = board.neighbours
+    cost = 0
+    while frontier:
+        cost += 1
+        following = []
+        for tile in frontier:
+            for other in steps(tile):
+                if other not in found and other not in blocked:
+                    found[other] = cost
+                    following.append(other)
+        frontier = following
+    return found
+
+
+def _walked_by_cost(
+    board: Grid, goals: tuple[Tile, ...], blocked: frozenset[Tile]
+) -> dict[Tile, int]:
+    """Dijkstra out from the goals, each step at `step_cost(0, ...)`."""
     found: dict[Tile, int] = {}
     queue: list[tuple[int, Tile]] = []
     for goal in goals:
@@ -205,4 +237,4 @@ def _walking_distances(
             if cost + step < found.get(other, cost + step + 1):
                 found[other] = cost + step
                 heappush(queue, (cost + step, other))
-    return MappingProxyType(found)
+    return found

@@ -15,8 +15,10 @@ stands, the tile search for a better one (`_strike_after_moving`), a reload, a b
 draw or swap of a holstered weapon (`_draws`), a blow with bare hands or a gun's stock
 (`_bare_strikes`), a dash (`_dash_target`), a walk toward the foes (`_approach`,
 `_nearer`) and the step to cover after acting (`_after_acting`), each over the very caches
-the tactics read (`appraisal._line_of_fire`, `_zone`, `_shelter`, `_walking_distances`,
-`grid.reachable` and `grid.path_to`, so the same tiles come in the same order); the walk
+the tactics read (`appraisal._zone`, `_shelter`, `_walking_distances`, `grid.reachable` and
+`grid.path_to`, so the same tiles come in the same order; kept again per fork, without the
+map in the key, by `fastpath_tables.Tables`) and with `appraisal._line_of_fire` restated
+over the fork's answers about each line (`fastpath_tactics.verdict`); the walk
 (`movement._walk`: attacks of opportunity as the mover leaves a reach, the spear's
 sentinel stop with the round's action pledged); the attack as `rules/attack.py` resolves
 it (panel rolls with advantage, the -2 of a shot after moving, shooting through characters
@@ -24,14 +26,14 @@ in the way, cover, parries, defense crits, armor hitpoints first), `arms.resolve
 `posture.resolve_brace` (read by `attack.defense_edge`), `arms.resolve_draw` and
 `resolve_swap`, and the crit effects `double_damage`, `blade_advantage`, the stun, the
 shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
-and the revolver's, forgone (`MODELLED_EFFECTS`). The spear's grapple
-(`HANDED_BACK_EFFECTS`) and a bare hand's crit are carried but not restated: a fight is
-handed back where such a crit lands, and the engine plays that trial with fresh dice of
-the same seed. Anything else (any other crit effect, an ambush, any option but the
-defaults, any condition but a long blade's advantage, any policy but `tactics`) is not
-modelled: `compile_fast_path` answers None for a fork that holds it. A fork that hands
-back its first `GIVE_UP_AFTER` trials without finishing one stops trying, so as not to
-add to the engine's time.
+and the revolver's, forgone (`MODELLED_EFFECTS`), and a bare hand's crit, the stun
+(`crits._unarmed` with no effect named). The spear's grapple (`HANDED_BACK_EFFECTS`) is
+carried but not restated: a fight is handed back where such a crit lands, and the engine
+plays that trial with fresh dice of the same seed. Anything else (any other crit effect,
+an ambush, any option but the defaults, any condition but a long blade's advantage, any
+policy but `tactics`) is not modelled: `compile_fast_path` answers None for a fork that
+holds it. A fork that hands back its first `GIVE_UP_AFTER` trials without finishing one
+stops trying, so as not to add to the engine's time.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
 nwo examples and generated fights (close quarters, and sides that start apart and walk)

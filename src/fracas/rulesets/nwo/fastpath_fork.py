@@ -13,11 +13,13 @@ from fracas.core.grid import Grid
 from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
+from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
-from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.fastpath_tables import Tables
+from fracas.rulesets.nwo.grid import NEIGHBOURS, Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
-from fracas.rulesets.nwo.rules.attack import strength_bonus
+from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY, strength_bonus
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
 from fracas.rulesets.nwo.rules.movement import SPEAR_REACH
 
@@ -36,6 +38,10 @@ DASH = -5
 DRAW = -6
 SWAP = -7
 """With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
+
+LINES_KEPT = 1 << 16
+"""Lines between pairs of tiles kept per fork (`Compiled.sight`): every pair of a 16x10
+map fits, and a bigger map's long run starts over rather than grows."""
 
 HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
 """Crit effects that act only once a crit has landed (`crits._perform` after the damage):
@@ -111,6 +117,7 @@ class Arms:
         "ids",
         "improvised",
         "melee",
+        "number",
         "places",
         "reach",
         "reload_order",
@@ -122,7 +129,11 @@ class Arms:
         "wielded",
     )
 
-    def __init__(self, who: Operative) -> None:
+    def __init__(self, who: Operative, number: int) -> None:
+        self.number = number
+        """Unique within the fork (`Compiled.hold`): it names these arms in `Fight.choose`'s
+        key, where the object itself would keep the key a container the garbage collector
+        scans for as long as it is kept (a key of numbers and tiles only is left alone)."""
         hand = who.in_hand  # in the arsenal's order, as the rules read it
         wielded = [cast(Weapon, who.weapon(w)) for w in who.wielded]  # the tactics' order
         self.wielded = [Arm(w, slot, who) for slot, w in enumerate(wielded)]
@@ -196,7 +207,7 @@ class Compiled:
         )
         """Grid.distance, without its method call where a diagonal counts one (the
         default), for the tactics ask it hundreds of times a decision."""
-        self.arms = [Arms(p) for p in people]
+        self.arms = [Arms(p, n) for n, p in enumerate(people)]
         self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
             (n, a.ids): a for n, a in enumerate(self.arms)
         }
@@ -204,6 +215,15 @@ class Compiled:
         """What is in hand or holstered: a draw or a swap moves weapons between the two
         (arms.resolve_draw, resolve_swap), nothing else changes either here."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
+        self.aimed = [
+            (
+                (beats(aim), beats(aim - COVER_BONUS)),
+                (beats(aim - MOVE_PENALTY), beats(aim - MOVE_PENALTY - COVER_BONUS)),
+            )
+            for aim in self.aiming
+        ]
+        """appraisal.hit_chance's chance of a shot, open and screened (`beats` of the
+        modifier less the cover bonus), by whether the fighter moved."""
         self.tile = [p.tile for p in people]
         self.max_hp = [p.max_hp for p in people]
         self.hp = [p.hp for p in people]
@@ -214,6 +234,12 @@ class Compiled:
             sum(arm.slot for arm in a.wielded if p.rounds(arm.id) == 0)
             for a, p in zip(self.arms, people, strict=True)
         ]
+        self.tables = Tables(self.board)
+        self.beside_cover = frozenset(
+            (x + dx, y + dy) for x, y in self.board.cover for dx, dy in NEIGHBOURS
+        )
+        """The tiles with cover next to them (`appraisal._shelter` counts only there)."""
+        """The tactics' geometry for this fork (lines of fire, reaches, walks, zones)."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.dashing = [p.dashing for p in people]
@@ -247,6 +273,8 @@ class Compiled:
         key = (a, b)
         found = self.lines.get(key)
         if found is None:
+            if len(self.lines) >= LINES_KEPT:
+                self.lines.clear()
             board = self.board
             line = tuple(board.line(a, b))
             walls = board.walls
@@ -262,7 +290,7 @@ class Compiled:
         if found is None:
             holstered = tuple(w for w in self.ready[n] if w not in wielded)
             who = replace(self.people[n], wielded=wielded, holstered=holstered)
-            found = self.held[key] = Arms(who)
+            found = self.held[key] = Arms(who, len(self.held))
         return found
 
 

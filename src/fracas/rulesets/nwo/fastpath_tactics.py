@@ -7,17 +7,11 @@ restated hands the fight back. See nwo/fastpath.py for what is modelled and why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from fracas.rulesets.nwo.appraisal import (
-    _RULED_OUT,
-    _SCREENED,
-    _line_of_fire,
-    _shelter,
-    _walking_distances,
-    _zone,
-    beats,
-)
+from fracas.rulesets.nwo.appraisal import _CLEAR, _RULED_OUT, _SCREENED, beats
 from fracas.rulesets.nwo.fastpath_fork import (
     ACTIVE,
     BRACE,
@@ -30,10 +24,12 @@ from fracas.rulesets.nwo.fastpath_fork import (
     UNCONSCIOUS,
     Arm,
     Choice,
+    Compiled,
     half,
 )
+from fracas.rulesets.nwo.fastpath_tables import Reach
 from fracas.rulesets.nwo.grid import Tile
-from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY
+from fracas.rulesets.nwo.rules.attack import MOVE_PENALTY
 from fracas.rulesets.nwo.tactics import (
     BETTER_BY,
     FLANK_STEPS,
@@ -47,6 +43,7 @@ if TYPE_CHECKING:
 
 
 NOBODY: frozenset[Tile] = frozenset()
+NOWHERE: Reach = (MappingProxyType({}), ())
 
 
 class Handback(Exception):
@@ -66,6 +63,7 @@ class Look:
     """tactics._look: what the fighter sees at the start of a decision, worked out once."""
 
     __slots__ = (
+        "aimed",
         "backed",
         "blocked",
         "engaged",
@@ -90,24 +88,34 @@ class Look:
         self.foes = foes
         self.foe_tiles = tuple(tiles[m] for m in foes)
         shields: list[Tile] = []
+        blocked: list[Tile] = []
         backed = False
+        mine = side[n]
         for m, s in enumerate(status):
-            if side[m] != side[n]:
+            if s == DEAD or m == n:
+                continue
+            blocked.append(tiles[m])
+            if side[m] != mine:
                 if s == UNCONSCIOUS:
                     shields.append(tiles[m])
-            elif m != n:
-                if s != DEAD:
-                    shields.append(tiles[m])  # a friend, or the helpless: no shot through
+            else:
+                shields.append(tiles[m])  # a friend, or the helpless: no shot through
                 backed = backed or (s == ACTIVE and not f.hurt(m))
-        self.blocked = frozenset(tiles[m] for m, s in enumerate(status) if m != n and s != DEAD)
+        self.blocked = frozenset(blocked)
         self.shields = frozenset(shields)
-        self.engaged = f.engaged(n)
         self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
         self.backed = backed
         self.hurt = f.hurt(n)
         arms = f.arms
-        reaches = tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
-        self.threat = _zone(c.board, reaches)
+        self.threat = c.tables.zone(
+            tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
+        )
+        dashing = f.dashing
+        if any(dashing[m] for m in foes):
+            self.engaged = f.engaged(n)
+        else:  # Fight.engaged: within an armed foe's reach, the zone's very test
+            self.engaged = self.tile in self.threat
+        self.aimed = c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
 
 
@@ -121,12 +129,14 @@ def decide(f: Fight, n: int) -> Choice | None:
     foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
     if not foes:
         return None
-    look = Look(f, n, foes)
     if f.acted:
-        return _after_acting(look)
+        if f.spent[n] or (f.shot and not f.moved[n]):
+            return None  # `_after_acting`'s first test, without reading the board
+        return _after_acting(Look(f, n, foes))
+    look = Look(f, n, foes)
     arms = f.arms[n]
     moved = f.moved[n] > 0
-    here = _best_strike(look, look.tile, arms.places, moved)
+    here = _best_strike(look, look.tile, _options(look, arms.places, moved, False), moved)
     if here is None:
         reload = _reloads(f, n)
         if reload is not None:
@@ -167,8 +177,7 @@ def _draws(look: Look, moved: bool) -> Choice | None:
     arms = f.arms[look.n]
     for k, arm in enumerate(arms.spare):
         if arms.wielded and not any(
-            _hit_chance(look, look.tile, foe, arm, moved, look.engaged, plain=True) > 0
-            for foe in look.foes
+            _hit_chance(look, look.tile, foe, arm, moved, look.engaged) > 0 for foe in look.foes
         ):
             continue
         return (DRAW if arm.hands <= arms.free_hands else SWAP, k, 0)
@@ -180,7 +189,11 @@ def _bare_strike(look: Look, moved: bool) -> Choice | None:
     equals the fists); `verify` accepts whichever is found (in reach, the action unused)."""
     arms = look.f.arms[look.n]
     kinds = (arms.fists, arms.stock) if arms.shoots else (arms.fists,)
-    strikes = [s for kind in kinds if (s := _best_strike(look, look.tile, (kind,), moved))]
+    strikes = [
+        s
+        for kind in kinds
+        if (s := _best_strike(look, look.tile, _options(look, (kind,), moved, False), moved))
+    ]
     if not strikes:
         return None
     best = max(strikes, key=lambda s: s[0])  # the first of the best, as a stable sort has it
@@ -226,22 +239,23 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
 
 
 def _best_strike(
-    look: Look,
-    tile: Tile,
-    weapons: tuple[int, ...],
-    moved: bool,
-    floor: float = 0.0,
-    nearest: bool = False,
+    look: Look, tile: Tile, options: list[_Option], moved: bool, floor: float = 0.0
 ) -> _Best | None:
-    """tactics._best_strike: the most worthwhile strike from `tile` worth more than
-    `floor`, of equals the first listed."""
+    """tactics._best_strike over `_options`: the most worthwhile strike from `tile` worth
+    more than `floor`, of equals the first listed. A shot's chance is appraisal.hit_chance's,
+    its line of fire judged as `verdict` does, inline (the tile search asks it a few hundred
+    times a decision), and its two chances (open, screened) worked out once per fork."""
     f = look.f
     gap, tiles = f.gap, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
+    dry = f.dry[look.n]
+    lines, sight = f.c.lines, f.c.sight
+    occupied, shields = look.blocked, look.shields
+    chances = look.aimed[moved]
     best: _Best | None = None
     best_value = 0.0
     best_index = -1
-    for bound, index, w, arm, foe, share, open_chance in _options(look, weapons, moved, nearest):
+    for bound, index, w, arm, foe, share, open_chance in options:
         if bound <= floor:
             break
         if best is not None and (
@@ -250,10 +264,22 @@ def _best_strike(
             if bound < best_value:
                 break
             continue
-        if arm.ranged:
-            chance = _hit_chance(look, tile, foe, arm, moved, engaged)
-        else:  # appraisal.hit_chance: the open chance within reach
-            chance = open_chance if gap(tile, tiles[foe]) <= arm.reach else 0.0
+        target = tiles[foe]
+        if not arm.ranged:  # appraisal.hit_chance: the open chance within reach
+            chance = open_chance if gap(tile, target) <= arm.reach else 0.0
+        elif (
+            (arm.range is not None and gap(tile, target) > arm.range)
+            or (engaged and arm.hands == 2)
+            or dry & arm.slot
+        ):
+            chance = 0.0
+        else:  # appraisal._line_of_fire: ruled out, screened or clear (`verdict`)
+            line, covered, walled = lines.get((tile, target)) or sight(tile, target)
+            if walled or not shields.isdisjoint(line):
+                chance = 0.0
+            else:
+                screened = covered or not occupied.isdisjoint(line)
+                chance = chances[arm.effect != "flame_area" and screened]
         value = chance * share  # appraisal.worth
         if chance > 0 and (
             best is None or value > best_value or (value == best_value and index < best_index)
@@ -264,41 +290,49 @@ def _best_strike(
     return best
 
 
-def _hit_chance(
-    look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool, plain: bool = False
-) -> float:
-    """appraisal.hit_chance, its line of fire asked of the same cache; `plain`, with
-    nobody standing about (its default `occupied` and `shields`), and the magazine read
-    from the rounds (the weapon may be holstered)."""
+def verdict(
+    c: Compiled, tile: Tile, target: Tile, occupied: frozenset[Tile], shields: frozenset[Tile]
+) -> str:
+    """appraisal._line_of_fire over the fork's answers about the line (`Compiled.sight`),
+    as `_best_strike` reads them: a wall on the line or a shield on it rules the shot out
+    (`_between` only spares the drawing of the line: whatever is on the line lies in its
+    box), someone else on it or cover next to the target (`_screened`, which is
+    `cover_between`) screens it. tests/rulesets/nwo/test_grid_tables.py holds it to the
+    engine's."""
+    line, covered, walled = c.sight(tile, target)
+    if walled or not shields.isdisjoint(line):
+        return _RULED_OUT
+    return _SCREENED if covered or not occupied.isdisjoint(line) else _CLEAR
+
+
+def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool) -> float:
+    """appraisal.hit_chance with nobody standing about (its default `occupied` and
+    `shields`) and the magazine read from the rounds (the weapon may be holstered):
+    `_draws`' question."""
     f = look.f
-    c = f.c
     target = f.tile[foe]
     gap = f.gap(tile, target)
     if not arm.ranged:
         return beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
     if (arm.range is not None and gap > arm.range) or (engaged and arm.hands == 2):
         return 0.0
-    if plain:
-        rounds = f.ammo[look.n].get(arm.id)
-        if rounds is not None and rounds <= 0:
-            return 0.0
-        verdict = _line_of_fire(c.board, tile, target, NOBODY, NOBODY)
-    elif f.dry[look.n] & arm.slot:
+    rounds = f.ammo[look.n].get(arm.id)
+    if rounds is not None and rounds <= 0:
         return 0.0
-    else:
-        verdict = _line_of_fire(c.board, tile, target, look.blocked, look.shields)
-    if verdict is _RULED_OUT:
+    found = verdict(f.c, tile, target, NOBODY, NOBODY)
+    if found is _RULED_OUT:
         return 0.0
-    screened = arm.effect != "flame_area" and verdict is _SCREENED
-    modifier = c.aiming[look.n] - (MOVE_PENALTY if moved else 0)
-    return beats(modifier - (COVER_BONUS if screened else 0))
+    return look.aimed[moved][arm.effect != "flame_area" and found is _SCREENED]
 
 
-def reachable(f: Fight, n: int, dash: bool = False) -> dict[Tile, int]:
+def reachable(look: Look, dash: bool = False) -> Reach:
     """queries.reachable over `grid.reachable` (the same cached search) with
-    movement.budget: a dash doubles the movement, a turn that shot has half of it."""
+    movement.budget: a dash doubles the movement, a turn that shot has half of it; with
+    the tiles by cost (`Tables.reachable`)."""
+    f = look.f
+    n = look.n
     if f.spent[n] or f.stunned[n]:
-        return {}
+        return NOWHERE
     c = f.c
     if dash:
         allowance = c.dash[n]
@@ -306,11 +340,8 @@ def reachable(f: Fight, n: int, dash: bool = False) -> dict[Tile, int]:
         base = half(c.movement[n]) if f.shot else c.movement[n]
         allowance = base - f.moved[n]
     if allowance <= 0:
-        return {}
-    blocked = frozenset(f.tile[m] for m, s in enumerate(f.status) if m != n and s != DEAD)
-    found = c.board.reachable(f.tile[n], allowance, blocked)
-    found.pop(f.tile[n], None)
-    return found
+        return NOWHERE
+    return c.tables.reachable(look.tile, allowance, look.blocked)
 
 
 def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, Tile] | None:
@@ -319,23 +350,29 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     if not look.mobile:
         return None
     f = look.f
-    c = f.c
+    tables = f.c.tables
     arms = f.arms[look.n]
-    melee = arms.melee
-    everything = arms.places
+    melee = _options(look, arms.melee, True, True)
+    everything = _options(look, arms.places, True, True)
+    closing = _within_reach(look, melee)
     hurt = look.hurt
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
-    reach = reachable(f, look.n)
-    for tile in sorted(reach, key=reach.__getitem__):
+    reach, by_cost = reachable(look)
+    for tile in by_cost:
         far = steps is not None and reach[tile] > steps
-        weapons = melee if far or tile in look.threat else everything
+        if far or tile in look.threat:
+            if tile not in closing:
+                continue  # no blow reaches a foe from here: `_best_strike` finds none
+            options = melee
+        else:
+            options = everything
         floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
-        strike = _best_strike(look, tile, weapons, True, floor, nearest=True)
+        strike = _best_strike(look, tile, options, True, floor)
         if strike is None:
             continue
         value = strike[0]
-        if hurt and _shelter(c.board, tile, shooters):
+        if hurt and tables.shelter(tile, shooters):
             value *= BETTER_BY
         if best is None or value > best[0]:
             best = (value, strike[1], tile)
@@ -344,16 +381,27 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     return best
 
 
+def _within_reach(look: Look, options: list[_Option]) -> frozenset[Tile]:
+    """The tiles from which some of these melee `options` reaches its foe (`appraisal._zone`
+    of each foe's tile with the longest reach weighed at it): from any other, every one of
+    their chances is 0."""
+    longest: dict[int, int] = {}
+    for _, _, _, arm, foe, _, _ in options:
+        longest[foe] = max(longest.get(foe, 0), arm.reach)
+    tiles = look.f.tile
+    return look.f.c.tables.zone(tuple((tiles[foe], reach) for foe, reach in longest.items()))
+
+
 def _shooters(look: Look) -> tuple[Tile, ...]:
     """appraisal.sheltered's shooters: the foes with a gun in hand."""
     arms = look.f.arms
     return tuple(t for m, t in zip(look.foes, look.foe_tiles, strict=True) if arms[m].shoots)
 
 
-def _dash_target(look: Look) -> dict[Tile, int]:
+def _dash_target(look: Look) -> Mapping[Tile, int]:
     """tactics._dash_target's tiles: a dash's reach, out of the foes' melee reach for a
     shooter (`_nearer` then picks)."""
-    tiles = reachable(look.f, look.n, dash=True)
+    tiles = reachable(look, dash=True)[0]
     if look.f.arms[look.n].shoots:
         tiles = {t: cost for t, cost in tiles.items() if t not in look.threat}
     return tiles
@@ -362,22 +410,23 @@ def _dash_target(look: Look) -> dict[Tile, int]:
 def _approach(look: Look) -> Choice | None:
     """tactics._approach: walk toward the nearest foe, not away from an engagement."""
     if look.mobile and not look.engaged:
-        tile = _nearer(look, reachable(look.f, look.n))
+        tile = _nearer(look, reachable(look)[0])
         if tile is not None:
             return (MOVE, *tile)
     return None
 
 
-def _nearer(look: Look, tiles: dict[Tile, int]) -> Tile | None:
+def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
     """tactics._nearer: of `tiles`, the one nearest a foe on foot, if nearer than here."""
     if not tiles:
         return None
     f = look.f
-    away = _walking_distances(f.c.board, look.foe_tiles, look.blocked)
+    away = f.c.tables.walking(look.foe_tiles, look.blocked)
     foe_tiles = look.foe_tiles
+    gap = f.gap
 
     def key(tile: Tile) -> tuple[int, int, int]:
-        straight = min(f.gap(tile, t) for t in foe_tiles)
+        straight = min(gap(tile, t) for t in foe_tiles)
         return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
 
     nearest = min(away.get(tile, UNREACHED) for tile in tiles)
@@ -395,17 +444,18 @@ def _after_acting(look: Look) -> Choice | None:
         return None
     c = f.c
     if f.arms[n].shoots:
-        board = c.board
         reach = c.movement[n] + 1
-        if all(f.gap(look.tile, t) > reach for t in board.cover):
+        if all(f.gap(look.tile, t) > reach for t in c.board.cover):
             return None
-        tiles = reachable(f, n)
+        tiles = reachable(look)[0]
         shooters = _shooters(look)
-        cover = {t: _shelter(board, t, shooters) for t in tiles}
-        safe = [t for t in tiles if cover[t] and t not in look.threat]
+        shelter = c.tables.shelter
+        near = c.beside_cover  # `_shelter` is 0 elsewhere
+        cover = {t: shelter(t, shooters) for t in tiles if t in near}
+        safe = [t for t in tiles if cover.get(t) and t not in look.threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
-            if cover[best] > _shelter(board, look.tile, shooters):
+            if cover[best] > shelter(look.tile, shooters):
                 return (MOVE, *best)
         return None
     return _approach(look)

@@ -1,0 +1,113 @@
+"""The nwo fast path's tables of the tactics' geometry for one fork: the answers of the
+shared caches (`appraisal._zone`, `_shelter`, `_walking_distances`, `grid.reachable`),
+kept again by exactly what they read of a trial, without the map (the fork's own) in the
+key: the shared caches hash the map with every question, and a reachable map is kept
+here with its tiles already sorted by cost. Every table is bounded (it starts over when
+full), so a long `fracas sim` run keeps at most some tens of megabytes. See
+nwo/fastpath.py for what the fast path models."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TypeVar
+
+from fracas.core.grid import Grid, _search
+from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
+from fracas.rulesets.nwo.grid import Tile
+
+WALKS_KEPT = 1024
+"""Searches kept (reachable tiles and walking distances), each a map's worth of tiles."""
+
+SHELTERS_KEPT = 1 << 14
+"""Cover counts kept, by tile and the shooters' tiles (each a small number)."""
+
+ZONES_KEPT = 2048
+"""Threat zones kept, by the armed foes' tiles and reaches (each up to a few dozen tiles)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+Reach = tuple[Mapping[Tile, int], tuple[Tile, ...]]
+"""`queries.reachable`'s tiles with their costs (the start left out), and the same tiles
+by cost, ties in the search's order (`tactics._strike_after_moving`'s sort)."""
+
+
+class Tables:
+    """One fork's tables, filled as its trials ask."""
+
+    __slots__ = ("board", "reach", "shelters", "walks", "zones")
+
+    def __init__(self, board: Grid) -> None:
+        self.board = board
+        self.reach: dict[tuple[Tile, int, frozenset[Tile]], Reach] = {}
+        self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], Mapping[Tile, int]] = {}
+        self.zones: dict[tuple[tuple[Tile, int], ...], frozenset[Tile]] = {}
+        self.shelters: dict[tuple[Tile, tuple[Tile, ...]], int] = {}
+
+    def reachable(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
+        """`grid.reachable` from `start` within `allowance` around `blocked`, less the start
+        (`queries.reachable`), and its tiles by cost."""
+
+        key = (start, allowance, in_reach(start, allowance, blocked))
+        found = self.reach.get(key)  # asked at most decisions: looked up before any call
+        if found is None:
+            found = _kept(self.reach, WALKS_KEPT, key, lambda: _by_cost(self.board, *key))
+        return found
+
+    def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
+        """`appraisal._walking_distances` to `goals` around `blocked`."""
+        return _kept(
+            self.walks,
+            WALKS_KEPT,
+            (goals, blocked),
+            lambda: _walking_distances(self.board, goals, blocked),
+        )
+
+    def zone(self, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]:
+        """`appraisal._zone` of these armed foes' tiles and reaches."""
+        found = self.zones.get(reaches)  # asked at every decision: looked up before any call
+        if found is None:
+            found = _kept(self.zones, ZONES_KEPT, reaches, lambda: _zone(self.board, reaches))
+        return found
+
+    def shelter(self, tile: Tile, shooters: tuple[Tile, ...]) -> int:
+        """`appraisal._shelter`: how many of `shooters` cover next to `tile` screens."""
+        return _kept(
+            self.shelters,
+            SHELTERS_KEPT,
+            (tile, shooters),
+            lambda: _shelter(self.board, tile, shooters),
+        )
+
+
+def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
+    """The bodies a search from `start` within `allowance` can meet: those at most that many
+    steps away as the crow flies (any step moves one tile at most, and costs one at
+    least). The search never asks about a farther one (it asks only about the neighbours
+    of tiles it reached within the allowance, less one), so leaving them out changes
+    nothing but how often a board of bodies is met again: about a third fewer searches in
+    the firefight."""
+    x, y = start
+    near = frozenset(
+        t for t in blocked if abs(t[0] - x) <= allowance and abs(t[1] - y) <= allowance
+    )
+    return blocked if len(near) == len(blocked) else near
+
+
+def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
+    """Grid.reachable's search, less the start, and its tiles by cost."""
+    search = _search(board, start, allowance, blocked)
+    costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
+    return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
+
+
+def _kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:
+    """The answer kept in `table` under `key`, made and kept if new; a full table starts
+    over."""
+    found = table.get(key)
+    if found is None:
+        if len(table) >= limit:
+            table.clear()
+        found = table[key] = make()
+    return found
