@@ -13,10 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from fracas.core.errors import FracasError
-from fracas.store import EncounterStore, StaleSequence, open_store
-from fracas.store.live import Live
+from fracas.store import EncounterStore, StaleSequence, open_store, schema
+from fracas.store.lane import AheadWrite
+from fracas.store.live import Live, LogRow
 from tests.store.helpers import ATTACK, DUEL, END_ADA, events_json
 
 
@@ -92,3 +94,71 @@ def test_a_stale_action_that_the_rules_also_refuse_is_told_the_fight_moved_on(
         with pytest.raises(FracasError, match="already used this turn's action"):
             first.act(encounter, spoon, expected_seq=1)  # the rules' refusal at step 1
         assert first.load(encounter).seq == 1
+
+
+def _ahead(store: EncounterStore, encounter: str, at: int, entry_seq: int) -> AheadWrite:
+    """An entry as `act` resolves it ahead at step `at` (the events need not be real: the
+    store appends what it is given)."""
+    entry = LogRow(entry_seq, "action", '{"actor":"ada","do":"say"}', "[]", None, None, "t")
+    return AheadWrite(encounter, None, at, entry, None, None)
+
+
+def test_an_entry_resolved_at_a_step_the_fight_has_left_writes_nothing(
+    store: EncounterStore,
+) -> None:
+    """`write_ahead` appends only if the stored fight still stands at the entry's step: the
+    fight is at step 1, an entry resolved at step 0 is turned down and nothing changes (the
+    caller then resolves the action inside its own write)."""
+    encounter = store.create(DUEL, seed=5).encounter_id
+    store.act(encounter, ATTACK, expected_seq=0)
+    assert store.write_ahead(_ahead(store, encounter, 0, 1)) is False
+    assert [e.seq for e in store.history(encounter)] == [0, 1]
+    assert store.write_ahead(_ahead(store, encounter, 1, 2)) is True
+    assert [e.seq for e in store.history(encounter)] == [0, 1, 2]
+    assert store.summary(encounter).seq == 2
+
+
+def test_an_entry_whose_step_is_taken_is_stale_and_the_fight_stays_put(
+    store: EncounterStore,
+) -> None:
+    """An entry row already at the step the fight would move to (written by hand here, as
+    no writer of fracas leaves one) makes the append fail as a whole: the row does not move
+    on either, and the caller hears the fight moved on. On PostgreSQL this is the one
+    statement's atomicity; on SQLite the write's savepoint."""
+    encounter = store.create(DUEL, seed=5).encounter_id
+    with store.engine.begin() as conn:
+        values = {"encounter_id": encounter, "seq": 1, "kind": "action", "action": "{}"}
+        conn.execute(sa.insert(schema.entries).values(events="[]", at="t", **values))
+    with pytest.raises(StaleSequence, match="another action took step 1 first"):
+        store.write_ahead(_ahead(store, encounter, 0, 1))
+    assert store.summary(encounter).seq == 0
+
+
+def test_a_warm_action_is_written_in_one_statement_on_postgresql(
+    store: EncounterStore,
+) -> None:
+    """On PostgreSQL an action resolved ahead is written by one statement committed on its
+    own (the row's check and move, and the entry's insert): no transaction's BEGIN, row
+    lock, second statement and COMMIT. On SQLite it is the conditional update and the
+    insert inside the group commit's transaction."""
+    encounter = store.create(DUEL, seed=5).encounter_id
+    store.load(encounter)
+    said: list[str] = []
+
+    def heard(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        said.append(" ".join(statement.split()[:3]))
+
+    sa.event.listen(store.engine, "before_cursor_execute", heard)
+    try:
+        store.act(encounter, ATTACK, expected_seq=0)
+    finally:
+        sa.event.remove(store.engine, "before_cursor_execute", heard)
+    if store.engine.dialect.name == "postgresql":
+        assert [s for s in said if not s.startswith("select pg_catalog")] == ["WITH advanced AS"]
+    else:
+        assert said == [
+            "BEGIN IMMEDIATE",
+            "UPDATE fracas_encounters SET",
+            "INSERT INTO fracas_entries",
+        ]
+    assert [e.seq for e in store.history(encounter)] == [0, 1]

@@ -6,8 +6,9 @@ acknowledged cannot lose it. pysqlite's own transaction handling is switched off
 transaction begins explicitly: `BEGIN IMMEDIATE` for a writer, which takes the database's
 write lock before reading the sequence number it will append after, and a plain `BEGIN`
 for a reader. PostgreSQL commits durably by default; there a writer locks the encounter's
-row (`SELECT ... FOR UPDATE`) instead, so writers on different encounters do not wait for
-each other.
+row (`SELECT ... FOR UPDATE`, or the conditional update of an action resolved ahead:
+store.py `write_ahead`) instead, so writers on different encounters do not wait for each
+other.
 """
 
 from __future__ import annotations

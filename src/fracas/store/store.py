@@ -131,6 +131,28 @@ _STEP = (
         updated=sa.bindparam("new_updated"),
     )
 )
+_ADVANCE = _STEP.where(schema.encounters.c.seq == sa.bindparam("ahead_seq"))
+"""The fight's row moved on to an entry's step only if it still stands at the step the entry
+was resolved at (`write_ahead`): the check and the row's lock in one statement."""
+_ADVANCED = _ADVANCE.returning(schema.encounters.c.id).cte("advanced")
+_APPEND_AHEAD = (
+    sa.insert(schema.entries)
+    .from_select(
+        ["encounter_id", "seq", "kind", "action", "events", "target", "dice", "at"],
+        sa.select(
+            _ADVANCED.c.id,
+            *(
+                sa.bindparam(name, type_=schema.entries.c[name].type)
+                for name in ("seq", "kind", "action", "events", "target", "dice", "at")
+            ),
+        ),
+    )
+    .returning(schema.entries.c.seq)
+)
+"""PostgreSQL: `_ADVANCE` and the entry's insert as one statement, so an action resolved
+ahead is written in one round trip and committed on its own: the entry is appended only
+if the row moved on (`write_ahead`), and returns its step when it was (psycopg reports no
+row count for a statement that begins with a CTE)."""
 
 
 class EncounterStore:
@@ -293,27 +315,23 @@ class EncounterStore:
         faces = faces_of(dice)
         dice_text = None if faces is None else encode(list(faces))
         ready = self._resolved_ahead(encounter_id, raw_action, faces, expected_seq)
-        if ready is not None and self.lane is not None:
+        if ready is not None and ready[0] < MAX_ENTRIES:
             at, live, events, events_text = ready
             entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
             outcome = live.encounter.state.outcome
             snapshot = _snapshot_data(live) if entry.seq % snapshots.SNAPSHOT_EVERY == 0 else None
             ahead = AheadWrite(encounter_id, expected_seq, at, entry, outcome, snapshot)
-            if self.lane.commit(ahead):
+            if self.lane.commit(ahead) if self.lane is not None else self.write_ahead(ahead, live):
                 self._keep(encounter_id, live)
                 return Acted(
                     live.seq, "action", events, live.encounter.state, action_text, events_text
                 )
 
         def write(conn: sa.Connection) -> tuple[Live, Any, str]:
-            row = self._row(conn, encounter_id, lock=True)
-            if ready is not None and ready[0] == row.seq:
-                self._check_step(row, expected_seq)
-                live, events, events_text = ready[1], ready[2], ready[3]
-            else:
-                row, live = self._locked(conn, encounter_id, expected_seq, row)
-                events = live.act(dict(raw_action), faces, row.seed)
-                events_text = encode_events(events)
+            # not resolved ahead, or the fight moved on from the step it was resolved at
+            row, live = self._locked(conn, encounter_id, expected_seq)
+            events = live.act(dict(raw_action), faces, row.seed)
+            events_text = encode_events(events)
             entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
             self._append(conn, row, entry, live)
             return live, events, events_text
@@ -322,22 +340,39 @@ class EncounterStore:
         self._keep(encounter_id, live)
         return Acted(live.seq, "action", events, live.encounter.state, action_text, events_text)
 
-    def write_ahead(self, write: AheadWrite) -> bool:
-        """Append an entry a worker resolved ahead (lane.py), if the stored fight is still
-        at the step it was resolved at: False, and nothing written, if not. The step the
-        action was decided on is checked as for any write."""
+    def write_ahead(self, write: AheadWrite, live: Live | None = None) -> bool:
+        """Append an entry resolved ahead (here, or by a worker: lane.py), if the stored
+        fight is still at the step it was resolved at: False, and nothing written, if not
+        (the caller then writes the action resolving it inside the write). An entry bound to
+        a step was resolved at that step, so the same check refuses a stale one. `live`:
+        the fight after the entry, for a later write of the same batch to start from.
+        On PostgreSQL, an entry that brings no snapshot is written by one statement."""
+        if write.snapshot is None and self.engine.dialect.name == "postgresql":
+            return self._append_at_once(write)
 
         def append(conn: sa.Connection) -> bool:
-            row = self._row(conn, write.encounter_id, lock=True)
-            if row.seq != write.ahead_seq:
+            if conn.execute(_ADVANCE, _ahead_values(write)).rowcount != 1:
                 return False
-            self._check_step(row, write.expected_seq)
-            self._append_entry(conn, row.id, write.entry, write.outcome)
+            self._insert_entry(conn, write.encounter_id, write.entry)
             if write.snapshot is not None:
-                self._store_snapshot(conn, row.id, write.entry.seq, write.snapshot)
+                self._store_snapshot(conn, write.encounter_id, write.entry.seq, write.snapshot)
+            if live is not None and BATCH_LIVES in conn.info:
+                conn.info[BATCH_LIVES][write.encounter_id] = live
             return True
 
         return self.group.run(append)
+
+    def _append_at_once(self, write: AheadWrite) -> bool:
+        """`write_ahead` as one statement committed by itself (`_APPEND_AHEAD`): one round
+        trip to the server instead of a transaction's five."""
+        values = _ahead_values(write)
+        try:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                return len(conn.execute(_APPEND_AHEAD, values).all()) == 1
+        except sa.exc.IntegrityError:
+            raise _taken(write.entry.seq) from None
+        except sa.exc.OperationalError as error:
+            raise StoreError(f"the database refused the write: {_first_line(error)}") from None
 
     def _resolved_ahead(
         self,
@@ -657,31 +692,26 @@ class EncounterStore:
             raise StoreError(f"an encounter's log holds at most {MAX_ENTRIES} entries")
 
     def _append(self, conn: sa.Connection, row: Any, entry: LogRow, live: Live) -> None:
-        self._append_entry(conn, row.id, entry, live.encounter.state.outcome)
+        self._insert_entry(conn, row.id, entry)
+        conn.execute(
+            _STEP,
+            {
+                "encounter_id": row.id,
+                "new_seq": entry.seq,
+                "new_outcome": live.encounter.state.outcome,
+                "new_updated": entry.at,
+            },
+        )
         if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
             self._save_snapshot(conn, row.id, live)
         if BATCH_LIVES in conn.info:
             conn.info[BATCH_LIVES][row.id] = live
 
-    def _append_entry(
-        self, conn: sa.Connection, encounter_id: str, entry: LogRow, outcome: str | None
-    ) -> None:
+    def _insert_entry(self, conn: sa.Connection, encounter_id: str, entry: LogRow) -> None:
         try:
             conn.execute(_ADD_ENTRY, _row_values(encounter_id, entry, entry.at))
         except sa.exc.IntegrityError:
-            raise StaleSequence(
-                f"the fight moved on: another action took step {entry.seq} first",
-                current=entry.seq,
-            ) from None
-        conn.execute(
-            _STEP,
-            {
-                "encounter_id": encounter_id,
-                "new_seq": entry.seq,
-                "new_outcome": outcome,
-                "new_updated": entry.at,
-            },
-        )
+            raise _taken(entry.seq) from None
 
     def _insert_link(
         self,
@@ -717,6 +747,21 @@ class EncounterStore:
             while len(self._cache) > CACHE_SIZE:
                 dropped, _ = self._cache.popitem(last=False)
                 self._seeds.pop(dropped, None)
+
+
+def _ahead_values(write: AheadWrite) -> dict[str, Any]:
+    """The values of `_ADVANCE` and `_APPEND_AHEAD` for an entry resolved ahead."""
+    return {
+        **_row_values(write.encounter_id, write.entry, write.entry.at),
+        "ahead_seq": write.ahead_seq,
+        "new_seq": write.entry.seq,
+        "new_outcome": write.outcome,
+        "new_updated": write.entry.at,
+    }
+
+
+def _taken(seq: int) -> StaleSequence:
+    return StaleSequence(f"the fight moved on: another action took step {seq} first", current=seq)
 
 
 def _snapshot_data(live: Live) -> bytes | None:
