@@ -165,7 +165,7 @@ class _Refusing:
 
 def _write() -> AheadWrite:
     entry = LogRow(1, "action", "{}", "[]", None, None, "2026-12-03T00:00:00")
-    return AheadWrite("e", None, 0, entry, None, None)
+    return AheadWrite("e", 0, entry, None, None)
 
 
 @pytest.mark.parametrize(

@@ -96,11 +96,11 @@ def test_a_stale_action_that_the_rules_also_refuse_is_told_the_fight_moved_on(
         assert first.load(encounter).seq == 1
 
 
-def _ahead(store: EncounterStore, encounter: str, at: int, entry_seq: int) -> AheadWrite:
+def _ahead(encounter: str, at: int, entry_seq: int) -> AheadWrite:
     """An entry as `act` resolves it ahead at step `at` (the events need not be real: the
     store appends what it is given)."""
     entry = LogRow(entry_seq, "action", '{"actor":"ada","do":"say"}', "[]", None, None, "t")
-    return AheadWrite(encounter, None, at, entry, None, None)
+    return AheadWrite(encounter, at, entry, None, None)
 
 
 def test_an_entry_resolved_at_a_step_the_fight_has_left_writes_nothing(
@@ -111,9 +111,9 @@ def test_an_entry_resolved_at_a_step_the_fight_has_left_writes_nothing(
     caller then resolves the action inside its own write)."""
     encounter = store.create(DUEL, seed=5).encounter_id
     store.act(encounter, ATTACK, expected_seq=0)
-    assert store.write_ahead(_ahead(store, encounter, 0, 1)) is False
+    assert store.write_ahead(_ahead(encounter, 0, 1)) is False
     assert [e.seq for e in store.history(encounter)] == [0, 1]
-    assert store.write_ahead(_ahead(store, encounter, 1, 2)) is True
+    assert store.write_ahead(_ahead(encounter, 1, 2)) is True
     assert [e.seq for e in store.history(encounter)] == [0, 1, 2]
     assert store.summary(encounter).seq == 2
 
@@ -130,7 +130,7 @@ def test_an_entry_whose_step_is_taken_is_stale_and_the_fight_stays_put(
         values = {"encounter_id": encounter, "seq": 1, "kind": "action", "action": "{}"}
         conn.execute(sa.insert(schema.entries).values(events="[]", at="t", **values))
     with pytest.raises(StaleSequence, match="another action took step 1 first"):
-        store.write_ahead(_ahead(store, encounter, 0, 1))
+        store.write_ahead(_ahead(encounter, 0, 1))
     assert store.summary(encounter).seq == 0
 
 

@@ -50,10 +50,10 @@ GONE = (
 @dataclass(frozen=True, slots=True)
 class AheadWrite:
     """An action's entry, resolved by a worker on the fight at step `ahead_seq`: appended
-    only if the stored fight is still at that step (and at `expected_seq`, if given)."""
+    only if the stored fight is still at that step. An action bound to a step was resolved
+    at that step (`EncounterStore._resolved_ahead`), so the same check refuses a stale one."""
 
     encounter_id: str
-    expected_seq: int | None
     ahead_seq: int
     entry: LogRow
     outcome: str | None

@@ -320,7 +320,7 @@ class EncounterStore:
             entry = LogRow(live.seq, "action", action_text, events_text, None, dice_text, _now())
             outcome = live.encounter.state.outcome
             snapshot = _snapshot_data(live) if entry.seq % snapshots.SNAPSHOT_EVERY == 0 else None
-            ahead = AheadWrite(encounter_id, expected_seq, at, entry, outcome, snapshot)
+            ahead = AheadWrite(encounter_id, at, entry, outcome, snapshot)
             if self.lane.commit(ahead) if self.lane is not None else self.write_ahead(ahead, live):
                 self._keep(encounter_id, live)
                 return Acted(
@@ -343,9 +343,8 @@ class EncounterStore:
     def write_ahead(self, write: AheadWrite, live: Live | None = None) -> bool:
         """Append an entry resolved ahead (here, or by a worker: lane.py), if the stored
         fight is still at the step it was resolved at: False, and nothing written, if not
-        (the caller then writes the action resolving it inside the write). An entry bound to
-        a step was resolved at that step, so the same check refuses a stale one. `live`:
-        the fight after the entry, for a later write of the same batch to start from.
+        (the caller then writes the action resolving it inside the write). `live`: the
+        fight after the entry, for a later write of the same batch to start from.
         On PostgreSQL, an entry that brings no snapshot is written by one statement."""
         if write.snapshot is None and self.engine.dialect.name == "postgresql":
             return self._append_at_once(write)
