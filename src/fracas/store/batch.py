@@ -207,7 +207,7 @@ class GroupCommit:
         except _TakenBack:
             pass  # a lone write failed: its transaction was rolled back, its error is set
         except BaseException as error:  # the commit failed: nobody's write is on disk
-            failed = error if isinstance(error, StoreError) else _store_error(error)
+            failed = error if isinstance(error, StoreError) else refused_write(error)
             for write in batch:
                 if write.error is None:
                     write.error = failed
@@ -242,9 +242,10 @@ def _run_only(conn: sa.Connection, write: _Write[Any]) -> None:
 def _write_error(error: Exception) -> Exception:
     """What the caller of a failed write hears: the database's refusal in fracas's words,
     any other error (the rules', a stale step) as it was raised."""
-    return _store_error(error) if isinstance(error, sa.exc.OperationalError) else error
+    return refused_write(error) if isinstance(error, sa.exc.OperationalError) else error
 
 
-def _store_error(error: BaseException) -> StoreError:
+def refused_write(error: BaseException) -> StoreError:
+    """The database's refusal of a write in fracas's words: the driver's first line."""
     text = str(getattr(error, "orig", None) or error).strip().split("\n", 1)[0]
     return StoreError(f"the database refused the write: {text}")

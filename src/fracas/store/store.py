@@ -40,7 +40,7 @@ import sqlalchemy as sa
 from fracas.core.errors import FracasError
 from fracas.core.events import Event
 from fracas.store import schema, snapshots
-from fracas.store.batch import BATCH_LIVES, GroupCommit, for_engine
+from fracas.store.batch import BATCH_LIVES, GroupCommit, for_engine, refused_write
 from fracas.store.document import replayed
 from fracas.store.engine import database_url, make_engine
 from fracas.store.lane import AheadWrite, Lane
@@ -371,7 +371,7 @@ class EncounterStore:
         except sa.exc.IntegrityError:
             raise _taken(write.entry.seq) from None
         except sa.exc.OperationalError as error:
-            raise StoreError(f"the database refused the write: {_first_line(error)}") from None
+            raise refused_write(error) from None
 
     def _resolved_ahead(
         self,
@@ -563,7 +563,7 @@ class EncounterStore:
             ):
                 yield conn
         except sa.exc.OperationalError as error:
-            raise StoreError(f"the database refused the write: {_first_line(error)}") from None
+            raise refused_write(error) from None
 
     @contextmanager
     def _reading(self) -> Iterator[sa.Connection]:
@@ -692,15 +692,7 @@ class EncounterStore:
 
     def _append(self, conn: sa.Connection, row: Any, entry: LogRow, live: Live) -> None:
         self._insert_entry(conn, row.id, entry)
-        conn.execute(
-            _STEP,
-            {
-                "encounter_id": row.id,
-                "new_seq": entry.seq,
-                "new_outcome": live.encounter.state.outcome,
-                "new_updated": entry.at,
-            },
-        )
+        conn.execute(_STEP, _step_values(row.id, entry, live.encounter.state.outcome))
         if entry.seq % snapshots.SNAPSHOT_EVERY == 0:
             self._save_snapshot(conn, row.id, live)
         if BATCH_LIVES in conn.info:
@@ -752,10 +744,18 @@ def _ahead_values(write: AheadWrite) -> dict[str, Any]:
     """The values of `_ADVANCE` and `_APPEND_AHEAD` for an entry resolved ahead."""
     return {
         **_row_values(write.encounter_id, write.entry, write.entry.at),
+        **_step_values(write.encounter_id, write.entry, write.outcome),
         "ahead_seq": write.ahead_seq,
-        "new_seq": write.entry.seq,
-        "new_outcome": write.outcome,
-        "new_updated": write.entry.at,
+    }
+
+
+def _step_values(encounter_id: str, entry: LogRow, outcome: str | None) -> dict[str, Any]:
+    """The values of `_STEP`: the row moved on to `entry`'s step."""
+    return {
+        "encounter_id": encounter_id,
+        "new_seq": entry.seq,
+        "new_outcome": outcome,
+        "new_updated": entry.at,
     }
 
 
