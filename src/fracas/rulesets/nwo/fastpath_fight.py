@@ -23,7 +23,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     half,
 )
 from fracas.rulesets.nwo.fastpath_tables import in_reach
-from fracas.rulesets.nwo.fastpath_tactics import Handback, decide
+from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, decide
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.arms import RELOAD_DC
@@ -79,6 +79,7 @@ class Fight:
         "aoo_used",
         "arms",
         "blade",
+        "board",
         "braced",
         "c",
         "dashing",
@@ -90,6 +91,7 @@ class Fight:
         "holding",
         "hp",
         "index",
+        "looks",
         "moved",
         "order",
         "outcome",
@@ -98,6 +100,7 @@ class Fight:
         "round",
         "shot",
         "spent",
+        "spots",
         "status",
         "stunned",
         "taken",
@@ -146,6 +149,12 @@ class Fight:
         self.dealt = [0] * n
         self.taken = [0] * n
         self.actor = -1
+        self.board = -1
+        """The board's number (`Compiled.boards`), or -1 once it changed (`changed`)."""
+        self.looks: dict[int, Look] = {}
+        """What each fighter saw of this board (`Look`), kept until it changes."""
+        self.spots: frozenset[Tile] | None = None
+        """Everyone's tiles, dead or alive, made when a shot first asks on this board."""
 
     # -- the simulator's loop (sim/trial.play) --------------------------------------------
 
@@ -242,6 +251,8 @@ class Fight:
             m = order[index]
             self.index = index
             self.acted = self.shot = False  # TURN_RESET
+            if self.dashing[m]:
+                self.changed()
             self.dashing[m] = self.spent[m] = self.aoo_used[m] = False
             self.moved[m] = 0
             if self.pledged[m]:  # support.on_turn_start: the action went on a sentinel
@@ -306,21 +317,26 @@ class Fight:
         (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
             return None
-        key = (
-            n,
-            self.acted,
-            self.shot,
-            self.spent[n],
-            self.moved[n],
-            self.dry[n],
-            *self.hp,
-            *self.ahp,
-            *self.status,
-            *self.dashing,
-            *self.tile,
-            *self.holding,
-        )
-        choices = self.c.choices
+        c = self.c
+        board = self.board
+        if board < 0:
+            seen = (
+                *self.hp,
+                *self.ahp,
+                *self.status,
+                *self.dashing,
+                *self.tile,
+                *self.holding,
+            )
+            boards = c.boards
+            found = boards.get(seen)
+            if found is None:
+                if len(boards) >= CHOICES_KEPT:
+                    boards.clear()
+                found = boards[seen] = next(c.numbers)
+            board = self.board = found
+        key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], board)
+        choices = c.choices
         try:
             choice = choices[key]
         except KeyError:
@@ -334,6 +350,24 @@ class Fight:
         if choice is HANDED_BACK:
             raise Handback
         return choice
+
+    def changed(self) -> None:
+        """Someone's HP, armor hitpoints, status, dash, tile or arms changed: the next
+        decision numbers the board again and reads it afresh."""
+        self.board = -1
+        self.spots = None
+        if self.looks:
+            self.looks = {}
+
+    def look(self, n: int) -> Look:
+        """`Look` of fighter `n` at this board, read once per board (a fighter often
+        decides twice on one board: to strike, then whether to step away after a miss)."""
+        found = self.looks.get(n)
+        if found is None:
+            found = self.looks[n] = Look(self, n)
+        else:
+            found.mobile = not self.spent[n]  # a failed reload spends the movement
+        return found
 
     def may_strike(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
         """attack.verify and check_can_strike for the fighter whose turn it is, with
@@ -373,6 +407,7 @@ class Fight:
             self.acted = True
             self.spent[n] = True
             self.dashing[n] = True
+            self.changed()
         self.walk(n, path)
 
     def allowance(self, n: int) -> int:
@@ -393,6 +428,7 @@ class Fight:
             leaving = [m for m in reactors if self.leaves(m, n, here, there)]
             if leaving:
                 self.tile[n] = here
+                self.changed()
                 self.moved[n] = start + index - 1
                 for m in leaving:
                     self.aoo_used[m] = True
@@ -405,6 +441,7 @@ class Fight:
             sentinels = [m for m in reactors if self.sentinel(m, n, here, there)]
             if sentinels:
                 self.tile[n] = there
+                self.changed()
                 self.moved[n] = start + index
                 stopped = False
                 for m in sentinels:
@@ -413,6 +450,7 @@ class Fight:
                     self.spent[n] = True  # "the target ends their movement"
                     return
         self.tile[n] = path[-1]
+        self.changed()
         self.moved[n] = start + len(path) - 1
 
     def reactors(self, n: int) -> list[int]:
@@ -470,6 +508,7 @@ class Fight:
         self.acted = True
         arms = self.arms[n] = self.c.hold(n, wielded)
         self.holding[n] = arms.number
+        self.changed()
         ammo = self.ammo[n]
         self.dry[n] = sum(arm.slot for arm in arms.wielded if ammo.get(arm.id) == 0)
 
@@ -552,7 +591,12 @@ class Fight:
         status = self.status
         tiles = self.tile
         line = self.c.sight(tiles[n], tiles[target])[0]
-        if not line or not any(t in line for t in tiles):  # most lines cross nobody
+        if not line:
+            return []
+        spots = self.spots
+        if spots is None:
+            spots = self.spots = frozenset(tiles)
+        if spots.isdisjoint(line):  # most lines cross nobody
             return []
         return [m for t in line for m in range(len(tiles)) if tiles[m] == t and status[m] != DEAD]
 
@@ -604,6 +648,7 @@ class Fight:
         left = max(0, hp - (amount - to_armor))
         self.ahp[target] = ahp - to_armor
         self.hp[target] = left
+        self.changed()
         if left == 0:
             if status[target] == ACTIVE:
                 self.fell = True

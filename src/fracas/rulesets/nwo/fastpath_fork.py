@@ -6,6 +6,7 @@ See nwo/fastpath.py for what the fast path models and why."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import count
 from typing import cast
 
 from fracas.core.fastpath import ForkPoint
@@ -239,9 +240,17 @@ class Compiled:
             (x + dx, y + dy) for x, y in self.board.cover for dx, dy in NEIGHBOURS
         )
         """The tiles with cover next to them (`appraisal._shelter` counts only there)."""
+        self.covers_within: dict[tuple[Tile, int], tuple[Tile, ...]] = {}
         """The tactics' geometry for this fork (lines of fire, reaches, walks, zones)."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
+        self.boards: dict[tuple[object, ...], int] = {}
+        """Each board met (everyone's HP, armor hitpoints, status, dash, tile and arms) by
+        its number, which names it in `choices`' keys (see `Fight.choose`)."""
+        self.numbers = count()
+        """The boards' numbers, never given twice (a board forgotten when `boards` starts
+        over is never confused with a later one, even by a fight still holding its
+        number)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
         self.blade = [_blade_count(p) for p in people]
@@ -280,6 +289,19 @@ class Compiled:
             walls = board.walls
             found = (line, board.cover_between(a, b), any(t in walls for t in line))
             self.lines[key] = found
+        return found
+
+    def cover_within(self, tile: Tile, steps: int) -> tuple[Tile, ...]:
+        """The tiles beside cover at most `steps` from `tile` as the crow flies: every tile
+        a walk of that many steps could end on behind cover (`tactics._after_acting`'s
+        candidates), whatever the bodies in the way."""
+        key = (tile, steps)
+        found = self.covers_within.get(key)
+        if found is None:
+            distance = self.distance
+            found = self.covers_within[key] = tuple(
+                t for t in self.beside_cover if distance(tile, t) <= steps
+            )
         return found
 
     def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:

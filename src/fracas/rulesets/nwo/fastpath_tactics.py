@@ -8,6 +8,7 @@ restated hands the fight back. See nwo/fastpath.py for what is modelled and why.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,6 @@ class Look:
 
     __slots__ = (
         "aimed",
-        "backed",
         "blocked",
         "engaged",
         "f",
@@ -79,61 +79,70 @@ class Look:
         "tile",
     )
 
-    def __init__(self, f: Fight, n: int, foes: list[int]) -> None:
+    def __init__(self, f: Fight, n: int) -> None:
         c = f.c
         status, side, tiles = f.status, c.side, f.tile
-        self.f = f
-        self.n = n
-        self.tile = tiles[n]
-        self.foes = foes
-        self.foe_tiles = tuple(tiles[m] for m in foes)
+        mine = side[n]
+        foes: list[int] = []
         shields: list[Tile] = []
         blocked: list[Tile] = []
-        backed = False
-        mine = side[n]
         for m, s in enumerate(status):
             if s == DEAD or m == n:
                 continue
-            blocked.append(tiles[m])
+            tile = tiles[m]
+            blocked.append(tile)
             if side[m] != mine:
-                if s == UNCONSCIOUS:
-                    shields.append(tiles[m])
+                if s == ACTIVE:
+                    foes.append(m)
+                elif s == UNCONSCIOUS:
+                    shields.append(tile)
             else:
-                shields.append(tiles[m])  # a friend, or the helpless: no shot through
-                backed = backed or (s == ACTIVE and not f.hurt(m))
+                shields.append(tile)  # a friend, or the helpless: no shot through
+        self.f = f
+        self.n = n
+        self.tile = here = tiles[n]
+        self.foes = foes
+        self.foe_tiles = tuple(tiles[m] for m in foes)
         self.blocked = frozenset(blocked)
         self.shields = frozenset(shields)
         self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
-        self.backed = backed
         self.hurt = f.hurt(n)
         arms = f.arms
-        self.threat = c.tables.zone(
+        self.threat = threat = c.tables.zone(
             tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
         )
         dashing = f.dashing
         if any(dashing[m] for m in foes):
             self.engaged = f.engaged(n)
         else:  # Fight.engaged: within an armed foe's reach, the zone's very test
-            self.engaged = self.tile in self.threat
+            self.engaged = here in threat
         self.aimed = c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
+
+    def backed(self) -> bool:
+        """tactics._look's `backed`: an active, unhurt friend stands (asked only of a hurt,
+        engaged fighter weighing the brace)."""
+        f, n = self.f, self.n
+        side = f.c.side
+        mine = side[n]
+        return any(
+            s == ACTIVE and m != n and side[m] == mine and not f.hurt(m)
+            for m, s in enumerate(f.status)
+        )
 
 
 def decide(f: Fight, n: int) -> Choice | None:
     """tactics._wishes, then `first_legal`: the first wish `verify` accepts, or None to end
     the turn."""
-    c = f.c
-    status, side = f.status, c.side
-    if status[n] != ACTIVE:
+    if f.status[n] != ACTIVE:
         return None  # BaseRuleset.verify: the fallen may only end the turn
-    foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
-    if not foes:
+    if f.acted and (f.spent[n] or (f.shot and not f.moved[n])):
+        return None  # `_after_acting`'s first test, without reading the board
+    look = f.look(n)
+    if not look.foes:
         return None
     if f.acted:
-        if f.spent[n] or (f.shot and not f.moved[n]):
-            return None  # `_after_acting`'s first test, without reading the board
-        return _after_acting(Look(f, n, foes))
-    look = Look(f, n, foes)
+        return _after_acting(look)
     arms = f.arms[n]
     moved = f.moved[n] > 0
     here = _best_strike(look, look.tile, _options(look, arms.places, moved, False), moved)
@@ -142,7 +151,7 @@ def decide(f: Fight, n: int) -> Choice | None:
         if reload is not None:
             return reload
     weak = here is None or here[1] < GOOD_CHANCE
-    if look.hurt and look.backed and look.engaged and weak and arms.braces:
+    if look.hurt and look.engaged and weak and arms.braces and look.backed():
         return (BRACE, 0, 0)  # posture.verify_brace: a melee weapon in hand, the action
     if here is None or (weak and not look.engaged):
         better = _strike_after_moving(look, FLANK_STEPS if here else None)
@@ -355,18 +364,26 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     melee = _options(look, arms.melee, True, True)
     everything = _options(look, arms.places, True, True)
     closing = _within_reach(look, melee)
+    shoots = any(option[3].ranged for option in everything)
     hurt = look.hurt
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
+    top = everything[0][0] if everything else 0.0  # no strike is worth more than its bound
     reach, by_cost = reachable(look)
     for tile in by_cost:
+        if best is not None and top <= best[0] / (BETTER_BY if hurt else 1.0):
+            break  # `_best_strike` finds nothing above the floor from any tile left
         far = steps is not None and reach[tile] > steps
         if far or tile in look.threat:
             if tile not in closing:
                 continue  # no blow reaches a foe from here: `_best_strike` finds none
             options = melee
-        else:
+        elif shoots:
             options = everything
+        elif tile in closing:
+            options = everything  # blows only: `_best_strike` finds one within reach alone
+        else:
+            continue
         floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
         strike = _best_strike(look, tile, options, True, floor)
         if strike is None:
@@ -429,8 +446,9 @@ def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
         straight = min(gap(tile, t) for t in foe_tiles)
         return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
 
-    nearest = min(away.get(tile, UNREACHED) for tile in tiles)
-    best = min((t for t in tiles if away.get(t, UNREACHED) == nearest), key=key)
+    walked = away.get
+    nearest = min(map(walked, tiles, repeat(UNREACHED)))
+    best = min([t for t in tiles if walked(t, UNREACHED) == nearest], key=key)
     return best if key(best) < key(look.tile) else None
 
 
@@ -447,15 +465,22 @@ def _after_acting(look: Look) -> Choice | None:
         reach = c.movement[n] + 1
         if all(f.gap(look.tile, t) > reach for t in c.board.cover):
             return None
-        tiles = reachable(look)[0]
         shooters = _shooters(look)
         shelter = c.tables.shelter
+        here = shelter(look.tile, shooters)
+        threat = look.threat
+        if not any(
+            shelter(t, shooters) > here and t not in threat
+            for t in c.cover_within(look.tile, c.movement[n])
+        ):
+            return None  # no tile a walk could reach is better sheltered: no search needed
+        tiles = reachable(look)[0]
         near = c.beside_cover  # `_shelter` is 0 elsewhere
         cover = {t: shelter(t, shooters) for t in tiles if t in near}
         safe = [t for t in tiles if cover.get(t) and t not in look.threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
-            if cover[best] > shelter(look.tile, shooters):
+            if cover[best] > here:
                 return (MOVE, *best)
         return None
     return _approach(look)
