@@ -74,6 +74,7 @@ class Look:
         "mobile",
         "n",
         "options",
+        "reach",
         "shields",
         "threat",
         "tile",
@@ -118,6 +119,9 @@ class Look:
             self.engaged = here in threat
         self.aimed = c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
+        self.reach: dict[int, Reach] = {}
+        """`reachable`'s answers by allowance: the tile search and the walk toward the foes
+        ask the same one."""
 
     def backed(self) -> bool:
         """tactics._look's `backed`: an active, unhurt friend stands (asked only of a hurt,
@@ -350,7 +354,10 @@ def reachable(look: Look, dash: bool = False) -> Reach:
         allowance = base - f.moved[n]
     if allowance <= 0:
         return NOWHERE
-    return c.tables.reachable(look.tile, allowance, look.blocked)
+    found = look.reach.get(allowance)
+    if found is None:
+        found = look.reach[allowance] = c.tables.reachable(look.tile, allowance, look.blocked)
+    return found
 
 
 def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, Tile] | None:
@@ -363,8 +370,12 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     arms = f.arms[look.n]
     melee = _options(look, arms.melee, True, True)
     everything = _options(look, arms.places, True, True)
-    closing = _within_reach(look, melee)
     shoots = any(option[3].ranged for option in everything)
+    if not shoots:  # only blows count: is any foe's reach within a walk, as the crow flies?
+        gap, here, tiles, limit = f.gap, look.tile, f.tile, f.c.movement[look.n]
+        if all(gap(here, tiles[option[4]]) - option[3].reach > limit for option in melee):
+            return None  # every tile in reach is farther from each foe than the blow reaches
+    closing = _within_reach(look, melee)
     hurt = look.hurt
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
