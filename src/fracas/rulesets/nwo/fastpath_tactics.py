@@ -18,6 +18,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     DASH,
     DEAD,
     DRAW,
+    ESCAPE,
     MOVE,
     RELOAD,
     SWAP,
@@ -103,7 +104,7 @@ class Look:
                 backed = backed or (s == ACTIVE and not f.hurt(m))
         self.blocked = frozenset(blocked)
         self.shields = frozenset(shields)
-        self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
+        self.mobile = not f.spent[n] and not _grappled(f, n)  # the stunned never decide
         self.backed = backed
         self.hurt = f.hurt(n)
         arms = f.arms
@@ -129,6 +130,8 @@ def decide(f: Fight, n: int) -> Choice | None:
     foes = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
     if not foes:
         return None
+    if f.grips is not None and _escapes(f, n):
+        return (ESCAPE, 0, 0)
     if f.acted:
         if f.spent[n] or (f.shot and not f.moved[n]):
             return None  # `_after_acting`'s first test, without reading the board
@@ -166,6 +169,18 @@ def decide(f: Fight, n: int) -> Choice | None:
         if target is not None:
             return (DASH, *target)
     return _approach(look)
+
+
+def _grappled(f: Fight, n: int) -> bool:
+    """movement.why_cannot_move: the grappled cannot move (`Look.mobile`)."""
+    return f.grips is not None and f.grips.held[n] >= 0
+
+
+def _escapes(f: Fight, n: int) -> bool:
+    """tactics._wishes' first wish, an escape for the grappled, as holds.verify_escape
+    allows it: the action unused and the spearman's ban on escaping lapsed."""
+    grips = f.grips
+    return grips is not None and grips.held[n] >= 0 and not f.acted and not grips.no_escape[n]
 
 
 def _draws(look: Look, moved: bool) -> Choice | None:
