@@ -7,17 +7,18 @@ modelled crit effects, the turn flow) so that `fracas sim` need not build events
 is only allowed because this file holds every trial it finishes equal to the one the
 engine's loop (`sim.trial.play`, the `tactics` policy) reports with the same seed: winner,
 rounds, end, every combatant's HP, standing, damage dealt and taken. A trial it hands back
-(a crit it does not restate lands) is played by the engine, and the simulator's own
-answer is checked against the engine's for those too.
+(a spear's grapple turned into a restraint, which it does not restate) is played by the
+engine, and the simulator's own answer is checked against the engine's for those too.
 
 Which examples it covers: `nwo-ambush-at-the-pump.yaml` (close quarters: every trial is
 played by the fast path) and `nwo-firefight.yaml` (its sides walk to each other: nearly
-every trial is the fast path's). Reloads, braces, stuns, splashes, crowds and generated
+every trial is the fast path's). Reloads, braces, stuns, splashes, grapples, crowds and generated
 fights, close-quarters ones and ones that start apart, have tests of their own here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -28,6 +29,7 @@ from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
 from fracas.rulesets.nwo.fastpath_fight import Fight
+from fracas.rulesets.nwo.rules import holds
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
 from fracas.sim.policies import POLICIES
@@ -44,9 +46,16 @@ def _engine(fork: Fork, job: Job, index: int) -> Trial:
     return play(fork, index, dice, policy_dice, tactics, job.max_rounds)
 
 
-def _both(spec: ScenarioSpec, seed: int, trials: range, max_rounds: int | None) -> int:
+def _both(
+    spec: ScenarioSpec,
+    seed: int,
+    trials: range,
+    max_rounds: int | None,
+    handed_back: list[int] | None = None,
+) -> int:
     """Play `trials` through the engine and the fast path; every trial the fast path
-    finishes must be the engine's. Returns how many it finished."""
+    finishes must be the engine's. Returns how many it finished (and adds the others to
+    `handed_back`, if given)."""
     job = make_job(spec, seed, {}, max_rounds)
     fork = build_fork(job)
     assert fork.fast is not None, "the fast path declined a fork it models"
@@ -54,10 +63,35 @@ def _both(spec: ScenarioSpec, seed: int, trials: range, max_rounds: int | None) 
     for index in trials:
         fast = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
         if fast is None:
+            if handed_back is not None:
+                handed_back.append(index)
             continue
         assert fast == _engine(fork, job, index), f"trial {index}"
         finished += 1
     return finished
+
+
+def _restrained_by_the_engine(
+    monkeypatch: pytest.MonkeyPatch, spec: ScenarioSpec, seed: int, trials: list[int]
+) -> bool:
+    """Whether the engine's every one of these trials comes to a restraint (holds.restrain):
+    the fast path hands a grapple back only there."""
+    restraints: list[int] = []
+    restrain = holds.restrain
+
+    def counting(tx: Any, target_id: str, holder_id: str, why: str) -> None:
+        restraints.append(1)
+        restrain(tx, target_id, holder_id, why)
+
+    monkeypatch.setattr(holds, "restrain", counting)
+    job = make_job(spec, seed, {}, None)
+    fork = build_fork(job)
+    for index in trials:
+        restraints.clear()
+        _engine(fork, job, index)
+        if not restraints:
+            return False
+    return True
 
 
 def test_the_pump_plays_the_engines_fights() -> None:
@@ -87,11 +121,11 @@ def test_the_firefight_is_played_by_the_fast_path() -> None:
     """Its sides start across the depot and must walk to each other round walls and cover
     (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
     its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
-    holstered handgun, blows with a rifle's stock): 300 trials, every one the fast path
-    finishes the engine's, and nearly all finished (the spear's grapple still hands a fight
-    back)."""
+    holstered handgun, blows with a rifle's stock, Lett's spear grappling): 300 trials,
+    every one the fast path finishes the engine's, and all but a restraint or two
+    finished."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
-    assert finished >= 280, f"{finished} of 300 finished"
+    assert finished >= 297, f"{finished} of 300 finished"
 
 
 def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
@@ -164,7 +198,7 @@ def _scripted_firefight(arms: dict[str, list[str]] | None = None) -> ScenarioSpe
 
 def test_a_firefight_with_other_arms_is_walked_by_the_fast_path() -> None:
     """The firefight's map with the Ashen Hand re-armed (a rifle, an axe, a handgun, a long
-    blade: no spear to stand sentinel, no crit that hands back) and its first turn ended:
+    blade: no spear to stand sentinel or grapple) and its first turn ended:
     the scavengers walk and dash to them, every trial the fast path's, and the engine's."""
     arms = {
         "vask": ["bolt_action_rifle"],
@@ -321,8 +355,9 @@ MELEE_ARMS = [
 """Drawn twice as often: a blade in hand keeps a fighter striking from where it stands."""
 
 CRIT_HANDED_BACK_ARMS = ["short_blunt", "spear", "shotgun", "assault_rifle"]
-"""The firefight's arms with the crit effects a fork may now carry: the short blunt's stun is
-played, the others hand the fight back where such a crit lands."""
+"""The firefight's arms with the crit effects a fork may now carry, all played by the fast
+path (the stun, the spear's grapple, the splash, the suppression); only a grapple turned
+into a restraint hands the fight back."""
 
 INLINE = {
     "spear_like": {
@@ -599,11 +634,130 @@ def test_a_stun_crit_is_played_by_the_fast_path() -> None:
     assert _both(_melee_square(["short_blunt", "one_handed_axe"]), 8, range(120), None) == 120
 
 
-def test_a_spear_grapple_crit_hands_the_fight_back_where_it_lands() -> None:
-    """The spear's grapple (crits._spear) is not restated: the square with spears is played
-    until one lands; those trials go back to the engine, the rest are the engine's own."""
-    finished = _both(_melee_square(["spear"]), 4, range(80), None)
-    assert 0 < finished < 80
+def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """What the fast path's holds come to as it plays (`Fight.grips`): grapples landed,
+    escapes won and lost, break-free contests after a hit on the grappler, holds ended by
+    the holder's fall or by reach, walks halted by a grapple, and restraints (a third
+    failed check in a row), which hand the fight back."""
+    seen: Counter[str] = Counter()
+    grapple, escape, break_free = Fight.grapple, Fight.escape, Fight.break_free
+    hold_on, walk = Fight.hold_on, Fight.walk
+    escaping = [False]
+
+    def counting_grapple(self: Fight, n: int, target: int) -> None:
+        seen["grapple"] += 1
+        grapple(self, n, target)
+
+    def counting_escape(self: Fight, n: int) -> None:
+        escaping[0] = True
+        try:
+            escape(self, n)
+        finally:
+            escaping[0] = False
+
+    def counting_break_free(self: Fight, n: int) -> None:
+        kind = "escape" if escaping[0] else "after hit"
+        seen[f"{kind}: restrained"] += 1  # taken back unless the contest returns
+        break_free(self, n)
+        seen[f"{kind}: restrained"] -= 1
+        assert self.grips is not None
+        seen[f"{kind}: {'lost' if self.grips.held[n] >= 0 else 'won'}"] += 1
+
+    def counting_hold_on(self: Fight) -> None:
+        assert self.grips is not None
+        before = self.grips.held[:]
+        hold_on(self)
+        for m, holder in enumerate(before):
+            if holder >= 0 and self.grips.held[m] < 0:
+                seen["ended: down" if self.status[holder] else "ended: out of reach"] += 1
+
+    def counting_walk(self: Fight, n: int, path: list[Any]) -> None:
+        walk(self, n, path)
+        if self.grips is not None and self.grips.held[n] >= 0:
+            seen["walk halted"] += 1
+
+    monkeypatch.setattr(Fight, "grapple", counting_grapple)
+    monkeypatch.setattr(Fight, "escape", counting_escape)
+    monkeypatch.setattr(Fight, "break_free", counting_break_free)
+    monkeypatch.setattr(Fight, "hold_on", counting_hold_on)
+    monkeypatch.setattr(Fight, "walk", counting_walk)
+    return seen
+
+
+def test_a_spear_grapple_is_played_by_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spears: "Target is Grappled and cannot attempt to free themselves until the end of your
+    next turn"; NWO-46: "A character can use their action attempt to escape a grapple via a
+    contested Strength roll on their turn, remaining grappled on a failed roll", and "While
+    maintaining a grapple, a character's attacks are made with disadvantage" (the grappled
+    one's too, attack.attack_edge). The square with spears, 200 trials: dozens of grapples
+    and escapes won and lost, every trial the fast path finishes the engine's, and only
+    the restraints of a third failed check in a row handed back (the engine restrains in
+    each of those trials: "If a character fails a grapple check three times in a row")."""
+    seen = _counting_holds(monkeypatch)
+    handed_back: list[int] = []
+    finished = _both(_melee_square(["spear"]), 4, range(200), None, handed_back)
+    assert seen["grapple"] >= 100 and seen["escape: won"] >= 20 and seen["escape: lost"] >= 60
+    assert seen["ended: down"] >= 20  # holds.after_action: the spearman fell
+    assert finished == 200 - seen["escape: restrained"] and seen["escape: restrained"] > 0
+    assert _restrained_by_the_engine(monkeypatch, _melee_square(["spear"]), 4, handed_back)
+
+
+HOOK = {"id": "hook", "kind": "melee", "damage": 2, "crit": [5, 6], "crit_damage": 3,
+        "effect": "spear_grapple", "hands": 2, "reach": 2}  # fmt: skip
+"""A spear that crits on a Double 5 too, so that grapples come often."""
+DART = {"id": "dart", "kind": "ranged", "damage": 1, "crit": [6], "crit_damage": 2,
+        "effect": "none", "hands": 1, "range": 3}  # fmt: skip
+
+
+def _hook_and_gunner() -> ScenarioSpec:
+    """A spearman next to a gunner it cannot hit well, and the gunner's friend walking up a
+    long corridor with a dart: when it comes within 3, the spearman walks to it (the gunner
+    has no melee weapon, so nothing engages it), and the gunner, held or not, swings its
+    stock as it leaves (an attack of opportunity); a step too far ends the hold."""
+    people = [
+        ("s", "a", 36, 30, {"melee": 2, "strength": 8}, HOOK),
+        ("h", "b", 37, 30, {"nimble": 4, "aiming": 2, "strength": 4}, "handgun"),
+        ("w", "b", 0, 6, {"aiming": 2}, DART),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 40, "height": 3},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": 1}, "hp": hp,
+             "skills": skills, "weapons": [weapon]}
+            for cid, side, x, hp, skills, weapon in people
+        ],
+    }  # fmt: skip
+    return parse_scenario(data)
+
+
+def test_the_held_who_hits_its_grappler_tries_to_break_free(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """NWO-46: "A successful attack on the grappler from the target likewise triggers a
+    contested Strength roll to attempt to break free" (holds.after_hit, once the spear's ban
+    has lapsed), and the hold ends after an action that leaves the held one out of the
+    spear's reach (holds.after_action). 400 trials, every one the fast path finishes the
+    engine's, with both seen, and the engine restrains in each one handed back."""
+    seen = _counting_holds(monkeypatch)
+    handed_back: list[int] = []
+    finished = _both(_hook_and_gunner(), 1, range(400), None, handed_back)
+    assert seen["after hit: won"] + seen["after hit: lost"] >= 4
+    assert seen["ended: out of reach"] >= 50
+    assert finished == 400 - seen["escape: restrained"] - seen["after hit: restrained"]
+    assert _restrained_by_the_engine(monkeypatch, _hook_and_gunner(), 1, handed_back)
+
+
+def test_a_grapple_halts_the_walk_before_the_next_guard_swings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """movement._halted: a reaction that grapples the mover "ends the rest of its move" (the
+    grappled have movement 0): two spears hold the rifleman, and when the first one's
+    attack of opportunity grapples it, the second swings no more; then the rifleman, held,
+    stays put and tries to escape. Every trial the fast path's, and the engine's."""
+    seen = _counting_holds(monkeypatch)
+    assert _both(_stepping_back("spear", "spear"), 3, range(150), None) == 150
+    assert seen["walk halted"] >= 10 and seen["escape: won"] + seen["escape: lost"] >= 20
 
 
 def test_a_shotgun_splash_is_played_by_the_fast_path() -> None:

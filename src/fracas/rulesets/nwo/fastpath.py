@@ -26,10 +26,15 @@ in the way, cover, parries, defense crits, armor hitpoints first), `arms.resolve
 `posture.resolve_brace` (read by `attack.defense_edge`), `arms.resolve_draw` and
 `resolve_swap`, and the crit effects `double_damage`, `blade_advantage`, the stun, the
 shotgun's splash, the assault rifle's suppression, the extra attacks on the same target
-and the revolver's, forgone (`MODELLED_EFFECTS`), and a bare hand's crit, the stun
-(`crits._unarmed` with no effect named). The spear's grapple (`HANDED_BACK_EFFECTS`) is
-carried but not restated: a fight is handed back where such a crit lands, and the engine
-plays that trial with fresh dice of the same seed. Anything else (any other crit effect,
+and the revolver's, forgone (`MODELLED_EFFECTS`), a bare hand's crit, the stun
+(`crits._unarmed` with no effect named), and the spear's grapple (`crits._spear`, with
+rules/holds.py: the ban on escaping until the end of the spearman's next turn, the escape
+wish and its contest, the break-free contest after the held one hits its grappler, the
+disadvantage of both sides' attacks, the held one's movement 0 and the hold's end after an
+action that downs the spearman or leaves the held one out of its reach; `Fight.grips`).
+Where a third failed grapple check in a row would restrain the held one
+(`holds._record_fail`), the fight is handed back, and the engine plays that trial with
+fresh dice of the same seed. Anything else (any other crit effect,
 an ambush, any option but the defaults, any condition but a long blade's advantage, any
 policy but `tactics`) is not modelled: `compile_fast_path` answers None for a fork that
 holds it. A fork that hands back its first `GIVE_UP_AFTER` trials without finishing one
@@ -48,13 +53,13 @@ from collections.abc import Mapping
 from typing import cast
 
 from fracas.core.conditions import Condition, Expiry
-from fracas.core.dice import Dice
+from fracas.core.dice import Dice, face_stream
 from fracas.core.fastpath import FastPath, FastTrial, ForkPoint
 from fracas.core.grid import Grid
 from fracas.core.state import EncounterState
 from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.fastpath_fight import RESTATED_EFFECTS, Fight
-from fracas.rulesets.nwo.fastpath_fork import HANDED_BACK_EFFECTS, STATUSES, Compiled
+from fracas.rulesets.nwo.fastpath_fork import STATUSES, Compiled
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
@@ -108,7 +113,7 @@ def _modelled(who: Operative) -> bool:
     """Only what the modelled rules read: the status, arms and the one condition."""
     if who.status not in STATUSES or who.grapple_fails:
         return False
-    if any(w.effect not in MODELLED_EFFECTS | HANDED_BACK_EFFECTS for w in who.arsenal):
+    if any(w.effect not in MODELLED_EFFECTS for w in who.arsenal):
         return False
     return all(_blade_as_the_rules_put_it(condition, who) for condition in who.conditions)
 
@@ -150,7 +155,7 @@ class _FastPath:
     def __call__(self, dice: Dice, max_rounds: int) -> FastTrial | None:
         if self.given_up:
             return None
-        fought = Fight(self.compiled, dice.rng.randint).play(max_rounds)
+        fought = Fight(self.compiled, face_stream(dice, 6)).play(max_rounds)
         if fought is None:
             self.handed_back += 1
         else:

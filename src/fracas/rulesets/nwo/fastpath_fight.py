@@ -3,7 +3,7 @@ the rule or tactic it restates. See nwo/fastpath.py for what is modelled and why
 
 from __future__ import annotations
 
-from fracas.core.dice import RandInt
+from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.initiative import rank
 from fracas.rulesets.nwo.fastpath_fork import (
@@ -12,7 +12,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     DASH,
     DEAD,
     DRAW,
-    HANDED_BACK_EFFECTS,
+    ESCAPE,
     MOVE,
     RELOAD,
     SWAP,
@@ -23,12 +23,13 @@ from fracas.rulesets.nwo.fastpath_fork import (
     half,
 )
 from fracas.rulesets.nwo.fastpath_tables import in_reach
-from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, decide
+from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, decide, mobile
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.arms import RELOAD_DC
 from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY, RANGED_DEFENSE_CRIT
 from fracas.rulesets.nwo.rules.crits import SPLASH_DAMAGE, SPLASH_TARGETS
+from fracas.rulesets.nwo.rules.holds import FAILS_TO_RESTRAIN
 from fracas.rulesets.nwo.tactics import HURT_SHARE
 
 TURN_ACTIONS = 20
@@ -53,6 +54,7 @@ RESTATED_EFFECTS = frozenset(
         "stun",
         "splash_adjacent",
         "suppress_target",
+        "spear_grapple",
     }
 )
 """The crit effects `crit_effect` plays (nwo/fastpath.py's MODELLED_EFFECTS is this set)."""
@@ -64,6 +66,41 @@ Played only as the bare hands' (a fork whose arsenal lists it is left to the eng
 
 CHOICES_KEPT = 200_000
 """Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
+
+
+class Grips:
+    """The trial's holds (rules/holds.py), made when the first spear's crit grapples: per
+    fighter, who grapples it (GRAPPLED's source, -1: nobody), the turn ends its ban on
+    escaping still waits for (NO_ESCAPE's count, 0: none) and whose they are (its anchor),
+    and its failed grapple checks in a row (`grapple_fails`). A fight without a grapple
+    never makes one, so it pays one `is None` where a hold could matter."""
+
+    __slots__ = ("banned_by", "fails", "held", "no_escape")
+
+    def __init__(self, n: int) -> None:
+        self.held = [-1] * n
+        self.no_escape = [0] * n
+        self.banned_by = [-1] * n
+        self.fails = [0] * n
+
+    def bound(self, n: int) -> bool:
+        """attack.attack_edge's disadvantages: `n` is grappled, or grapples someone."""
+        return self.held[n] >= 0 or n in self.held
+
+    def situation(self, n: int) -> int:
+        """What `fastpath_tactics.decide` reads of `n`'s hold (its escape wish and
+        movement): 0 free, 1 grappled, 2 grappled and not yet allowed to escape."""
+        if self.held[n] < 0:
+            return 0
+        return 2 if self.no_escape[n] else 1
+
+    def lapse(self, n: int) -> None:
+        """The end of `n`'s turn counts down the bans on escaping its crits set
+        (NO_ESCAPE is anchored to the spearman: crits._spear)."""
+        no_escape, banned_by = self.no_escape, self.banned_by
+        for m in range(len(no_escape)):
+            if no_escape[m] and banned_by[m] == n:
+                no_escape[m] -= 1
 
 
 class Fight:
@@ -82,12 +119,14 @@ class Fight:
         "board",
         "braced",
         "c",
+        "d6",
         "dashing",
         "dealt",
         "did",
         "dry",
         "fell",
         "gap",
+        "grips",
         "holding",
         "hp",
         "index",
@@ -96,7 +135,6 @@ class Fight:
         "order",
         "outcome",
         "pledged",
-        "r",
         "round",
         "shot",
         "spent",
@@ -107,9 +145,11 @@ class Fight:
         "tile",
     )
 
-    def __init__(self, c: Compiled, randint: RandInt) -> None:
+    def __init__(self, c: Compiled, d6: NextFace) -> None:
         self.c = c
-        self.r = randint
+        self.d6 = d6
+        """The trial's next d6 face (`dice.face_stream`: the faces `randint(1, 6)` gives, in
+        bulk); every die nwo rolls is a d6."""
         self.hp = c.hp[:]
         self.ahp = c.ahp[:]
         self.status = c.status[:]
@@ -155,6 +195,8 @@ class Fight:
         """What each fighter saw of this board (`Look`), kept until it changes."""
         self.spots: frozenset[Tile] | None = None
         """Everyone's tiles, dead or alive, made when a shot first asks on this board."""
+        self.grips: Grips | None = None
+        """The holds, once a spear's crit has grappled someone (`grapple`)."""
 
     # -- the simulator's loop (sim/trial.play) --------------------------------------------
 
@@ -180,6 +222,11 @@ class Fight:
                         continue
                     if kind in (DRAW, SWAP):
                         self.take_up(n, choice[1], swap=kind == SWAP)
+                        if self.grips is not None:  # a spear put away shortens the reach
+                            self.hold_on()
+                        continue
+                    if kind == ESCAPE:
+                        self.escape(n)
                         continue
                     if kind == MOVE:
                         self.move(n, (choice[1], choice[2]), dash=False)
@@ -187,6 +234,8 @@ class Fight:
                         self.move(n, (choice[1], choice[2]), dash=True)
                     else:
                         self.attack(n, choice[0], choice[1])
+                    if self.grips is not None:
+                        self.hold_on()
                     if self.fell:  # only a fall can end the fight
                         self.fell = False
                         self.check_outcome()
@@ -225,11 +274,11 @@ class Fight:
         ids = self.c.ids
         where = {cid: n for n, cid in enumerate(ids)}
         bonus = self.c.initiative
-        r = self.r
+        d6 = self.d6
 
         def key(cid: str, depth: int) -> tuple[int, ...]:
             n = where[cid]
-            return (r(1, 6) + r(1, 6) + bonus[n], bonus[n])
+            return (d6() + d6() + bonus[n], bonus[n])
 
         return [where[cid] for cid in rank(ids, key)]
 
@@ -273,6 +322,8 @@ class Fight:
             self.blade[n] -= 1
         if self.stunned[n]:
             self.stunned[n] -= 1
+        if self.grips is not None:
+            self.grips.lapse(n)
 
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
@@ -313,8 +364,11 @@ class Fight:
         decides, the turn's flags, its movement used, its empty guns and everyone's HP,
         armor hitpoints, status, dash and tile (all else `decide` reads is fixed for the
         fork), and close-quarters fights meet the same situations over and over, so a
-        known one costs a key and a look-up. A stunned fighter only ends its turn
-        (Nwo.verify refuses it every other action)."""
+        known one costs a key and a look-up. The board (everyone's numbers) is named by
+        the number `Compiled.boards` gave it, worked out again only after it changed
+        (`changed`): about half the decisions follow another on the same board. Its own
+        hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A stunned
+        fighter only ends its turn (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
             return None
         c = self.c
@@ -335,7 +389,9 @@ class Fight:
                     boards.clear()
                 found = boards[seen] = next(c.numbers)
             board = self.board = found
-        key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], board)
+        grips = self.grips
+        held = 0 if grips is None else grips.situation(n)
+        key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], board, held)
         choices = c.choices
         try:
             choice = choices[key]
@@ -366,7 +422,7 @@ class Fight:
         if found is None:
             found = self.looks[n] = Look(self, n)
         else:
-            found.mobile = not self.spent[n]  # a failed reload spends the movement
+            found.mobile = mobile(self, n)  # a failed reload spends the movement
         return found
 
     def may_strike(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
@@ -435,8 +491,8 @@ class Fight:
                     self.strike(m, n, self.arms[m].aoo, 0)
                     if self.status[n] != ACTIVE:
                         return  # _halted: the fallen simply stop
-                    if self.stunned[n]:
-                        self.spent[n] = True  # _halted: MovementSpent
+                    if self.stunned[n] or (self.grips is not None and self.grips.held[n] >= 0):
+                        self.spent[n] = True  # _halted: MovementSpent (stunned, grappled)
                         return
             sentinels = [m for m in reactors if self.sentinel(m, n, here, there)]
             if sentinels:
@@ -520,8 +576,8 @@ class Fight:
         magazine and keeps the action; a failure spends action and movement, and fills it
         only if the turn was still whole (not moved, movement not yet spent)."""
         weapon = self.arms[n].wielded[w]
-        r = self.r
-        passed = r(1, 6) + r(1, 6) + self.c.aiming[n] >= RELOAD_DC
+        d6 = self.d6
+        passed = d6() + d6() + self.c.aiming[n] >= RELOAD_DC
         if not passed:
             whole = not self.spent[n] and not self.moved[n]
             self.acted = True
@@ -543,11 +599,11 @@ class Fight:
 
     def panel(self, modifier: int, edge: int, crit: tuple[int, ...]) -> tuple[int, bool]:
         """panel.roll (best_pair advantage): the total and whether the kept pair crits."""
-        r = self.r
-        a, b = r(1, 6), r(1, 6)
+        d6 = self.d6
+        a, b = d6(), d6()
         if not edge:
             return a + b + modifier, a == b and a in crit
-        c, d = r(1, 6), r(1, 6)
+        c, d = d6(), d6()
         first = (a + b, a == b and a in crit)
         second = (c + d, c == d and c in crit)
         if (second > first) if edge > 0 else (second < first):
@@ -563,7 +619,10 @@ class Fight:
         # attack.ranged_modifier: a shot after moving takes -2 (movement.moving_shot)
         moving = MOVE_PENALTY if self.moved[n] else 0
         modifier = c.aiming[n] - moving if ranged else weapon.swing
-        total, attack_crit = self.panel(modifier, 1 if blade[n] else 0, weapon.crit)
+        edge = 1 if blade[n] else 0  # attack.attack_edge: a long blade's advantage
+        if self.grips is not None and self.grips.bound(n):
+            edge -= 1  # the grappled, and a grappler, attack with disadvantage
+        total, attack_crit = self.panel(modifier, edge, weapon.crit)
         if ranged:
             self.shot = True
             ammo = self.ammo[n]
@@ -579,10 +638,14 @@ class Fight:
         result = self.defend(n, target, weapon, total, attack_crit)
         if result == "critical":
             self.deal(target, weapon.crit_damage)
+            if self.grips is not None:
+                self.after_hit(n, target)
             self.crit_effect(n, target, weapon, chain)
             return True
         if result == "hit":
             self.deal(target, weapon.damage)
+            if self.grips is not None:
+                self.after_hit(n, target)
             return True
         return False
 
@@ -669,9 +732,11 @@ class Fight:
         effect = weapon.effect
         if effect == UNARMED_EFFECT:
             effect = "stun"
-        if effect in HANDED_BACK_EFFECTS or effect not in RESTATED_EFFECTS:
+        if effect not in RESTATED_EFFECTS:
             raise Handback
-        if effect == "splash_adjacent":
+        if effect == "spear_grapple":
+            self.grapple(n, target)
+        elif effect == "splash_adjacent":
             self.splash(n, target)
         elif effect == "stun":  # crits._stun: through the target's next turn
             self.stunned[target] = 2 if self.order[self.index] == target else 1
@@ -711,3 +776,73 @@ class Fight:
     def may_strike_again(self, n: int, target: int, weapon: Arm) -> bool:
         """attack.check_can_strike for an extra attack (the action is already spent)."""
         return self.within(n, target, weapon, weapon.ranged and self.engaged(n))
+
+    # -- holds (rules/holds.py, crits._spear) ----------------------------------------------
+
+    def grapple(self, n: int, target: int) -> None:
+        """crits._spear: the target is grappled by the spearman (replacing any grapple it
+        was in) and may not try to free itself until the end of the spearman's next turn
+        (NO_ESCAPE, counted as `crit_effect` counts the stun); its failed checks stand, and
+        it is grappled whatever the crit's damage left of it."""
+        grips = self.grips
+        if grips is None:
+            grips = self.grips = Grips(len(self.hp))
+        grips.held[target] = n
+        grips.no_escape[target] = 2 if self.order[self.index] == n else 1
+        grips.banned_by[target] = n
+
+    def escape(self, n: int) -> None:
+        """holds.resolve_escape: the action, then the contest to break free."""
+        self.acted = True
+        self.break_free(n)
+
+    def after_hit(self, n: int, target: int) -> None:
+        """holds.after_hit: the grappled who hits its grappler, no longer banned from
+        escaping, both still standing, tries to break free."""
+        grips = self.grips
+        assert grips is not None
+        if grips.held[n] != target or grips.no_escape[n]:
+            return
+        if self.status[n] == ACTIVE and self.status[target] == ACTIVE:
+            self.break_free(n)
+
+    def break_free(self, n: int) -> None:
+        """holds._break_free and contest under the default `parry: defender`: 2d6 plus half
+        Strength each, the held one first; it wins only by beating the grappler's total
+        (a tie goes to the responder), which ends the hold and its run of failed checks. A
+        loss counts one more; the third in a row restrains it (holds._record_fail), which
+        is not restated: the fight goes back to the engine."""
+        grips = self.grips
+        assert grips is not None
+        holder = grips.held[n]
+        d6 = self.d6
+        strength = self.c.strength
+        first = d6() + d6() + strength[n]
+        # the helpless do not resist
+        won = self.status[holder] != ACTIVE or first > d6() + d6() + strength[holder]
+        if won:
+            grips.held[n] = -1
+            grips.fails[n] = 0
+            return
+        grips.fails[n] += 1
+        if grips.fails[n] >= FAILS_TO_RESTRAIN:
+            raise Handback  # holds.restrain: the restraint and its disarming
+
+    def hold_on(self) -> None:
+        """holds.after_action: after every action a hold ends (and with it the held one's
+        failed checks) if its holder is down, the held one dead, or the two farther apart
+        than the holder's reach (a spear's 2; holds._hold_reach)."""
+        grips = self.grips
+        assert grips is not None
+        status, tile, arms, gap = self.status, self.tile, self.arms, self.gap
+        held = grips.held
+        for m, holder in enumerate(held):
+            if holder < 0:
+                continue
+            if (
+                status[holder] != ACTIVE
+                or status[m] == DEAD
+                or gap(tile[holder], tile[m]) > max(1, arms[holder].reach)
+            ):
+                held[m] = -1
+                grips.fails[m] = 0

@@ -30,7 +30,7 @@ STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD:
 Choice = tuple[int, int, int]
 """What the tactics chose: a strike (the foe, the weapon's place in the fighter's hands, 0);
 or, with `RELOAD` first, a reload of the gun at that place; `BRACE`, a brace; `MOVE` and
-`DASH`, a walk or a dash to the tile (x, y)."""
+`DASH`, a walk or a dash to the tile (x, y); `ESCAPE`, an escape from a grapple."""
 
 RELOAD = -2
 BRACE = -3
@@ -39,17 +39,12 @@ DASH = -5
 DRAW = -6
 SWAP = -7
 """With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
+ESCAPE = -8
+"""An escape from the grapple that holds the fighter (holds.resolve_escape)."""
 
 LINES_KEPT = 1 << 16
 """Lines between pairs of tiles kept per fork (`Compiled.sight`): every pair of a 16x10
 map fits, and a bigger map's long run starts over rather than grows."""
-
-HANDED_BACK_EFFECTS = frozenset({"spear_grapple"})
-"""Crit effects that act only once a crit has landed (`crits._perform` after the damage):
-a fork whose arsenals hold them is played until such a crit lands, then handed back
-(`Fight.crit_effect`), as most fights see few. Any other effect (the flamethrower's area and
-canister, the machine gun's, the bolt's turn-start checks, the lever's next-round edge)
-changes more than its crit, so its fork is left to the engine."""
 
 
 def half(value: int) -> int:
@@ -216,6 +211,8 @@ class Compiled:
         """What is in hand or holstered: a draw or a swap moves weapons between the two
         (arms.resolve_draw, resolve_swap), nothing else changes either here."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
+        self.strength = [half(p.strength) for p in people]
+        """holds.contest's modifier: common.check_modifier of Strength (`half` by default)."""
         self.aimed = [
             (
                 (beats(aim), beats(aim - COVER_BONUS)),

@@ -19,6 +19,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     DASH,
     DEAD,
     DRAW,
+    ESCAPE,
     MOVE,
     RELOAD,
     SWAP,
@@ -106,7 +107,7 @@ class Look:
         self.foe_tiles = tuple(tiles[m] for m in foes)
         self.blocked = frozenset(blocked)
         self.shields = frozenset(shields)
-        self.mobile = not f.spent[n]  # a stunned fighter never decides (Fight.choose)
+        self.mobile = mobile(f, n)
         self.hurt = f.hurt(n)
         arms = f.arms
         self.threat = threat = c.tables.zone(
@@ -145,6 +146,8 @@ def decide(f: Fight, n: int) -> Choice | None:
     look = f.look(n)
     if not look.foes:
         return None
+    if f.grips is not None and _escapes(f, n):
+        return (ESCAPE, 0, 0)
     if f.acted:
         return _after_acting(look)
     arms = f.arms[n]
@@ -179,6 +182,19 @@ def decide(f: Fight, n: int) -> Choice | None:
         if target is not None:
             return (DASH, *target)
     return _approach(look)
+
+
+def mobile(f: Fight, n: int) -> bool:
+    """`Look.mobile`: the movement not spent, and not grappled (movement.why_cannot_move);
+    a stunned fighter never decides (`Fight.choose`)."""
+    return not f.spent[n] and (f.grips is None or f.grips.held[n] < 0)
+
+
+def _escapes(f: Fight, n: int) -> bool:
+    """tactics._wishes' first wish, an escape for the grappled, as holds.verify_escape
+    allows it: the action unused and the spearman's ban on escaping lapsed."""
+    grips = f.grips
+    return grips is not None and grips.held[n] >= 0 and not f.acted and not grips.no_escape[n]
 
 
 def _draws(look: Look, moved: bool) -> Choice | None:
