@@ -38,7 +38,9 @@ fresh dice of the same seed. Anything else (any other crit effect,
 an ambush, any option but the defaults, any condition but a long blade's advantage, any
 policy but `tactics`) is not modelled: `compile_fast_path` answers None for a fork that
 holds it. A fork that hands back its first `GIVE_UP_AFTER` trials without finishing one
-stops trying, so as not to add to the engine's time.
+stops trying, so as not to add to the engine's time. Its d6s are the faces
+`randint(1, 6)` gives, read in bulk (`core.dice.face_stream`): a trial handed back leaves
+its generator spent, and the engine's replay takes fresh dice anyway.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
 nwo examples and generated fights (close quarters, and sides that start apart and walk)
