@@ -407,6 +407,10 @@ class Fight:
             raise Handback
         return choice
 
+    def grappled(self, n: int) -> bool:
+        """Someone holds `n` (movement.why_cannot_move: its movement is 0)."""
+        return self.grips is not None and self.grips.held[n] >= 0
+
     def changed(self) -> None:
         """Someone's HP, armor hitpoints, status, dash, tile or arms changed: the next
         decision numbers the board again and reads it afresh."""
@@ -491,7 +495,7 @@ class Fight:
                     self.strike(m, n, self.arms[m].aoo, 0)
                     if self.status[n] != ACTIVE:
                         return  # _halted: the fallen simply stop
-                    if self.stunned[n] or (self.grips is not None and self.grips.held[n] >= 0):
+                    if self.stunned[n] or self.grappled(n):
                         self.spent[n] = True  # _halted: MovementSpent (stunned, grappled)
                         return
             sentinels = [m for m in reactors if self.sentinel(m, n, here, there)]

@@ -233,12 +233,13 @@ class Compiled:
             for a, p in zip(self.arms, people, strict=True)
         ]
         self.tables = Tables(self.board)
+        """The tactics' geometry for this fork (lines of fire, reaches, walks, zones)."""
         self.beside_cover = frozenset(
             (x + dx, y + dy) for x, y in self.board.cover for dx, dy in NEIGHBOURS
         )
         """The tiles with cover next to them (`appraisal._shelter` counts only there)."""
         self.covers_within: dict[tuple[Tile, int], tuple[Tile, ...]] = {}
-        """The tactics' geometry for this fork (lines of fire, reaches, walks, zones)."""
+        """`cover_within`'s answers by tile and steps (a map's worth at most)."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.boards: dict[tuple[object, ...], int] = {}

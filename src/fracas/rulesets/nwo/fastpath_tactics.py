@@ -187,7 +187,7 @@ def decide(f: Fight, n: int) -> Choice | None:
 def mobile(f: Fight, n: int) -> bool:
     """`Look.mobile`: the movement not spent, and not grappled (movement.why_cannot_move);
     a stunned fighter never decides (`Fight.choose`)."""
-    return not f.spent[n] and (f.grips is None or f.grips.held[n] < 0)
+    return not f.spent[n] and not f.grappled(n)
 
 
 def _escapes(f: Fight, n: int) -> bool:
@@ -398,20 +398,18 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     top = everything[0][0] if everything else 0.0  # no strike is worth more than its bound
     reach, by_cost = reachable(look)
     for tile in by_cost:
-        if best is not None and top <= best[0] / (BETTER_BY if hurt else 1.0):
+        floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
+        if top <= floor:
             break  # `_best_strike` finds nothing above the floor from any tile left
         far = steps is not None and reach[tile] > steps
         if far or tile in look.threat:
             if tile not in closing:
                 continue  # no blow reaches a foe from here: `_best_strike` finds none
             options = melee
-        elif shoots:
+        elif shoots or tile in closing:  # blows only: one is found within reach alone
             options = everything
-        elif tile in closing:
-            options = everything  # blows only: `_best_strike` finds one within reach alone
         else:
             continue
-        floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
         strike = _best_strike(look, tile, options, True, floor)
         if strike is None:
             continue
@@ -504,7 +502,7 @@ def _after_acting(look: Look) -> Choice | None:
         tiles = reachable(look)[0]
         near = c.beside_cover  # `_shelter` is 0 elsewhere
         cover = {t: shelter(t, shooters) for t in tiles if t in near}
-        safe = [t for t in tiles if cover.get(t) and t not in look.threat]
+        safe = [t for t in tiles if cover.get(t) and t not in threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
             if cover[best] > here:
