@@ -30,6 +30,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from overhead import Recorder, best_of
 from fracas.core.dice import Dice
 from fracas.scenario import load_scenario
 from fracas.sim.backends import run_pool
-from fracas.sim.job import Job, build_fork, fight_dice, make_job
+from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range
 from fracas.sim.policies import POLICIES
 from fracas.sim.trial import play, play_fast
 
@@ -122,19 +123,20 @@ def unseen(name: str, fights: int, first: int, warm: int) -> dict[str, float]:
     the same trials, in which whatever a ruleset keeps across states (nwo's lines of fire,
     walks and threat zones) is already there the second time. A `fracas sim` run's trials
     are all different; `warm` other trials played first stand for the long run's earlier
-    ones (what a run of thousands sees after its first few hundred)."""
+    ones (what a run of thousands sees after its first few hundred). Both go through
+    `play_range`, as `fracas sim` plays them (the fast path tried, then the engine; the
+    caches frozen out of the cycle collector's way, sim/collector.py)."""
     job = _job(name)
     fork = build_fork(job)
     tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
+    own = replace(job, key=f"{job.key}:unseen:{first}")  # `play_range` builds its own fork
 
     def engine(index: int, dice: Dice) -> None:
         policy_dice = Dice.seeded(f"{job.seed}:{index}:policy")
         play(fork, index, dice, policy_dice, tactics, job.max_rounds)
 
     def simulated(indexes: range) -> None:
-        for index in indexes:  # what `fracas sim` plays: the fast path tried, then the engine
-            if play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds) is None:
-                engine(index, fight_dice(job.seed, index))
+        play_range(own, indexes.start, indexes.stop)  # `fracas sim`'s own unit of work
 
     simulated(range(first + fights, first + fights + warm))
     indexes = range(first, first + fights)

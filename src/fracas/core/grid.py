@@ -223,7 +223,15 @@ def _layered(
     same tile twice has two parities). Here each cost's entries are gathered, sorted so and
     expanded in turn, with the same tests in the same order, over tile numbers
     (`_Numbered`) whose order is the tiles' own (tests/rulesets/nwo/test_grid_tables.py
-    compares both searches)."""
+    compares both searches).
+
+    One kind of entry is left out, a third of the work: a tile entered again at a cost
+    above the one it was first found at (its other parity, a step or more later). Such a
+    "late" entry finds nothing: its neighbours were all found by the tile's first entry, a
+    cost earlier, so the late one and all it would push are late too; and each (tile,
+    parity) it would have kept was, if ever pushed otherwise, pushed at an earlier cost.
+    The entries it leaves out of a layer change neither the others' order nor the tiles
+    found."""
     plan = _numbered(board)
     height, size, tiles, steps = plan.height, plan.size, plan.tiles, plan.steps
     first = start[0] * height + start[1]
@@ -233,6 +241,8 @@ def _layered(
             kept[2 * (x * height + y)] = kept[2 * (x * height + y) + 1] = 1
     kept[2 * first] = 1
     found = {first: (0, first)}
+    reached = [-1] * size  # the cost each tile is first found at
+    reached[first] = 0
     layer = [first]
     for cost in range(1, budget + 1):
         following: list[int] = []
@@ -243,9 +253,13 @@ def _layered(
                 key = 2 * other + (count & 1)
                 if kept[key]:
                     continue
-                kept[key] = 1
-                if other not in found:
+                at = reached[other]
+                if at < 0:
+                    reached[other] = cost
                     found[other] = (cost, tile)
+                elif at != cost:
+                    continue  # a late entry (see above)
+                kept[key] = 1
                 following.append(count * size + other)  # sorts as (diagonals, tile)
         if not following:
             break

@@ -19,6 +19,7 @@ from fracas.core.fastpath import ForkPoint
 from fracas.core.registry import get_ruleset
 from fracas.runner import run_scenario
 from fracas.scenario import ScenarioSpec
+from fracas.sim.collector import caches_frozen
 from fracas.sim.policies import POLICIES
 from fracas.sim.tally import Tally, tally
 from fracas.sim.trial import Fork, Trial, play, play_fast
@@ -117,14 +118,16 @@ def play_range(job: Job, start: int, stop: int) -> list[Trial]:
     fork = fork_of(job)
     policies = {side: POLICIES[name] for side, name in job.policies}
     played = []
-    for index in range(start, stop):
-        if fork.fast is not None:
-            trial = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
-            if trial is not None:
-                played.append(trial)
-                continue
-        dice, policy_dice = trial_dice(job.seed, index)
-        played.append(play(fork, index, dice, policy_dice, policies, job.max_rounds))
+    with caches_frozen() as settle:  # the fork's caches outlive the trials (sim/collector.py)
+        for index in range(start, stop):
+            settle()
+            if fork.fast is not None:
+                trial = play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
+                if trial is not None:
+                    played.append(trial)
+                    continue
+            dice, policy_dice = trial_dice(job.seed, index)
+            played.append(play(fork, index, dice, policy_dice, policies, job.max_rounds))
     return played
 
 

@@ -23,7 +23,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     half,
 )
 from fracas.rulesets.nwo.fastpath_tables import in_reach
-from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, decide, mobile
+from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, View, decide, mobile, see
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.arms import RELOAD_DC
@@ -66,6 +66,17 @@ Played only as the bare hands' (a fork whose arsenal lists it is left to the eng
 
 CHOICES_KEPT = 200_000
 """Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
+
+
+def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[object, ...]) -> int:
+    """The number `table` gave `seen` when first met, or a new one (`Compiled.numbers`,
+    never given twice); a full table starts over."""
+    found = table.get(seen)
+    if found is None:
+        if len(table) >= CHOICES_KEPT:
+            table.clear()
+        found = table[seen] = next(c.numbers)
+    return found
 
 
 class Grips:
@@ -136,6 +147,7 @@ class Fight:
         "outcome",
         "pledged",
         "round",
+        "scene",
         "shot",
         "spent",
         "spots",
@@ -191,6 +203,9 @@ class Fight:
         self.actor = -1
         self.board = -1
         """The board's number (`Compiled.boards`), or -1 once it changed (`changed`)."""
+        self.scene = -1
+        """The scene's number (`Compiled.scenes`: the board less everyone's health), or -1
+        once it changed (`changed`)."""
         self.looks: dict[int, Look] = {}
         """What each fighter saw of this board (`Look`), kept until it changes."""
         self.spots: frozenset[Tile] | None = None
@@ -248,6 +263,8 @@ class Fight:
                     self.end_turn(n)
         except Handback:
             return None
+        finally:
+            self.looks = {}  # a Look names its fight: left kept, the two would make a cycle
         return FastTrial.ended(
             self.outcome,
             self.round,
@@ -382,13 +399,7 @@ class Fight:
                 *self.tile,
                 *self.holding,
             )
-            boards = c.boards
-            found = boards.get(seen)
-            if found is None:
-                if len(boards) >= CHOICES_KEPT:
-                    boards.clear()
-                found = boards[seen] = next(c.numbers)
-            board = self.board = found
+            board = self.board = numbered(c, c.boards, seen)
         grips = self.grips
         held = 0 if grips is None else grips.situation(n)
         key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], board, held)
@@ -412,8 +423,14 @@ class Fight:
         return self.grips is not None and self.grips.held[n] >= 0
 
     def changed(self) -> None:
-        """Someone's HP, armor hitpoints, status, dash, tile or arms changed: the next
-        decision numbers the board again and reads it afresh."""
+        """Someone's tile, status, dash or arms changed: the next decision numbers the
+        scene and the board again and reads them afresh."""
+        self.scene = -1
+        self.hurt_changed()
+
+    def hurt_changed(self) -> None:
+        """Someone's HP or armor hitpoints changed, and nothing else: the board is another,
+        the scene the same."""
         self.board = -1
         self.spots = None
         if self.looks:
@@ -424,10 +441,28 @@ class Fight:
         decides twice on one board: to strike, then whether to step away after a miss)."""
         found = self.looks.get(n)
         if found is None:
-            found = self.looks[n] = Look(self, n)
+            found = self.looks[n] = Look(self, n, self.view(n))
         else:
             found.mobile = mobile(self, n)  # a failed reload spends the movement
         return found
+
+    def view(self, n: int) -> View:
+        """What `n` sees of the scene (`see`), kept by the scene's number: in a firefight
+        the fighters often stand where they stood while their health changes, and two
+        decisions in three meet a scene met before."""
+        c = self.c
+        scene = self.scene
+        if scene < 0:
+            seen = (*self.tile, *self.status, *self.dashing, *self.holding)
+            scene = self.scene = numbered(c, c.scenes, seen)
+        views = c.views
+        key = (scene, n)
+        view = views.get(key)
+        if view is None:
+            if len(views) >= CHOICES_KEPT:
+                views.clear()
+            view = views[key] = see(self, n)
+        return view
 
     def may_strike(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
         """attack.verify and check_can_strike for the fighter whose turn it is, with
@@ -480,11 +515,15 @@ class Fight:
         reach of strike first (an attack of opportunity each, in listing order), then the
         spears whose reach it steps into (a sentinel each, once the mover stands there),
         and a reaction that downs or stuns the mover, or a sentinel's hit, ends the walk
-        where it stands."""
+        where it stands. Only the foes whose reach comes near the path are asked at each
+        step (`near_foes`): both reactions need the foe's reach to cover the tile left or
+        the tile entered, and a walk that passes within no foe's reach skips to its end."""
         start = self.moved[n]
-        for index in range(1, len(path)):
+        near = self.near_foes(n, path)
+        status = self.status
+        for index in range(1, len(path) if near else 1):
             here, there = path[index - 1], path[index]
-            reactors = self.reactors(n)
+            reactors = [m for m in near if status[m] == ACTIVE]  # movement._others, each step
             leaving = [m for m in reactors if self.leaves(m, n, here, there)]
             if leaving:
                 self.tile[n] = here
@@ -512,6 +551,23 @@ class Fight:
         self.tile[n] = path[-1]
         self.changed()
         self.moved[n] = start + len(path) - 1
+
+    def near_foes(self, n: int, path: list[Tile]) -> list[int]:
+        """The mover's active foes (`reactors`, in listing order) whose reach comes within
+        the box around `path`: of any other, every tile of the path lies beyond the reach
+        (Grid.distance is never less than the larger offset, whatever the map's diagonals
+        cost), so neither `leaves` nor `sentinel` can hold during the walk."""
+        xs = [t[0] for t in path]
+        ys = [t[1] for t in path]
+        low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+        tile, arms = self.tile, self.arms
+        near = []
+        for m in self.reactors(n):
+            x, y = tile[m]
+            reach = arms[m].reach
+            if low_x - reach <= x <= high_x + reach and low_y - reach <= y <= high_y + reach:
+                near.append(m)
+        return near
 
     def reactors(self, n: int) -> list[int]:
         """movement._others: the mover's active enemies, in listing order (those too far
@@ -715,11 +771,13 @@ class Fight:
         left = max(0, hp - (amount - to_armor))
         self.ahp[target] = ahp - to_armor
         self.hp[target] = left
-        self.changed()
         if left == 0:
             if status[target] == ACTIVE:
                 self.fell = True
             status[target] = UNCONSCIOUS
+            self.changed()
+        else:
+            self.hurt_changed()
         lost = hp - left
         if lost > 0:
             self.taken[target] += lost

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import count
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from fracas.core.fastpath import ForkPoint
 from fracas.core.grid import Grid
@@ -23,6 +23,9 @@ from fracas.rulesets.nwo.rules import initiative
 from fracas.rulesets.nwo.rules.attack import COVER_BONUS, MOVE_PENALTY, strength_bonus
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
 from fracas.rulesets.nwo.rules.movement import SPEAR_REACH
+
+if TYPE_CHECKING:
+    from fracas.rulesets.nwo.fastpath_tactics import View
 
 ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
 STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
@@ -41,6 +44,9 @@ SWAP = -7
 """With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
 ESCAPE = -8
 """An escape from the grapple that holds the fighter (holds.resolve_escape)."""
+
+STRAIGHTS_KEPT = 4096
+"""Sets of foes' tiles whose distances `Compiled.straight` keeps (a map's worth each)."""
 
 LINES_KEPT = 1 << 16
 """Lines between pairs of tiles kept per fork (`Compiled.sight`): every pair of a 16x10
@@ -240,11 +246,19 @@ class Compiled:
         """The tiles with cover next to them (`appraisal._shelter` counts only there)."""
         self.covers_within: dict[tuple[Tile, int], tuple[Tile, ...]] = {}
         """`cover_within`'s answers by tile and steps (a map's worth at most)."""
+        self.straights: dict[tuple[Tile, ...], dict[Tile, int]] = {}
+        """`straight`'s distances, by the foes' tiles."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.boards: dict[tuple[object, ...], int] = {}
         """Each board met (everyone's HP, armor hitpoints, status, dash, tile and arms) by
         its number, which names it in `choices`' keys (see `Fight.choose`)."""
+        self.scenes: dict[tuple[object, ...], int] = {}
+        """Each scene met (the board less everyone's HP and armor hitpoints) by its number,
+        from the same count as the boards' (see `Fight.view`)."""
+        self.views: dict[tuple[int, int], View] = {}
+        """What each fighter saw of each scene (`fastpath_tactics.see`), by the scene's
+        number and the fighter."""
         self.numbers = count()
         """The boards' numbers, never given twice (a board forgotten when `boards` starts
         over is never confused with a later one, even by a fight still holding its
@@ -300,6 +314,18 @@ class Compiled:
             found = self.covers_within[key] = tuple(
                 t for t in self.beside_cover if distance(tile, t) <= steps
             )
+        return found
+
+    def straight(self, goals: tuple[Tile, ...]) -> dict[Tile, int]:
+        """The distances as the crow flies from tiles to the nearest of `goals`, as far as
+        they have been asked (`tactics._nearer`'s second key, which fills it): a few dozen
+        tiles tie on the walk at each step toward the foes, and the foes often stand where
+        they stood a decision ago, so the answers are kept by the foes' tiles."""
+        found = self.straights.get(goals)
+        if found is None:
+            if len(self.straights) >= STRAIGHTS_KEPT:
+                self.straights.clear()
+            found = self.straights[goals] = {}
         return found
 
     def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:

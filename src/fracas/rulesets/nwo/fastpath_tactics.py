@@ -61,8 +61,53 @@ _Best = tuple[float, float, int, int]
 """tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
 
 
+View = tuple[
+    tuple[int, ...], tuple[Tile, ...], frozenset[Tile], frozenset[Tile], frozenset[Tile], bool
+]
+"""What `Look` reads of where everyone stands (`see`): the foes and their tiles, the bodies,
+the shields, the foes' threat zone and whether the fighter stands in it."""
+
+
+def see(f: Fight, n: int) -> View:
+    """tactics._look's reading of the scene (everyone's tile, status, dash and arms, and
+    nobody's health): the same for every board of one scene (`Fight.view` keeps it)."""
+    c = f.c
+    status, side, tiles = f.status, c.side, f.tile
+    mine = side[n]
+    foes: list[int] = []
+    shields: list[Tile] = []
+    blocked: list[Tile] = []
+    for m, s in enumerate(status):
+        if s == DEAD or m == n:
+            continue
+        tile = tiles[m]
+        blocked.append(tile)
+        if side[m] != mine:
+            if s == ACTIVE:
+                foes.append(m)
+            elif s == UNCONSCIOUS:
+                shields.append(tile)
+        else:
+            shields.append(tile)  # a friend, or the helpless: no shot through
+    arms = f.arms
+    threat = c.tables.zone(tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee))
+    dashing = f.dashing
+    # Fight.engaged, unless a foe dashes: within an armed foe's reach, the zone's very test
+    engaged = f.engaged(n) if any(dashing[m] for m in foes) else tiles[n] in threat
+    return (
+        tuple(foes),
+        tuple(tiles[m] for m in foes),
+        frozenset(blocked),
+        frozenset(shields),
+        threat,
+        engaged,
+    )
+
+
 class Look:
-    """tactics._look: what the fighter sees at the start of a decision, worked out once."""
+    """tactics._look: what the fighter sees at the start of a decision, worked out once
+    per board: the scene's part (`see`) kept per scene, its own health and movement, and
+    the options and walks it weighs."""
 
     __slots__ = (
         "aimed",
@@ -81,44 +126,14 @@ class Look:
         "tile",
     )
 
-    def __init__(self, f: Fight, n: int) -> None:
-        c = f.c
-        status, side, tiles = f.status, c.side, f.tile
-        mine = side[n]
-        foes: list[int] = []
-        shields: list[Tile] = []
-        blocked: list[Tile] = []
-        for m, s in enumerate(status):
-            if s == DEAD or m == n:
-                continue
-            tile = tiles[m]
-            blocked.append(tile)
-            if side[m] != mine:
-                if s == ACTIVE:
-                    foes.append(m)
-                elif s == UNCONSCIOUS:
-                    shields.append(tile)
-            else:
-                shields.append(tile)  # a friend, or the helpless: no shot through
+    def __init__(self, f: Fight, n: int, view: View) -> None:
         self.f = f
         self.n = n
-        self.tile = here = tiles[n]
-        self.foes = foes
-        self.foe_tiles = tuple(tiles[m] for m in foes)
-        self.blocked = frozenset(blocked)
-        self.shields = frozenset(shields)
+        self.tile = f.tile[n]
+        self.foes, self.foe_tiles, self.blocked, self.shields, self.threat, self.engaged = view
         self.mobile = mobile(f, n)
         self.hurt = f.hurt(n)
-        arms = f.arms
-        self.threat = threat = c.tables.zone(
-            tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee)
-        )
-        dashing = f.dashing
-        if any(dashing[m] for m in foes):
-            self.engaged = f.engaged(n)
-        else:  # Fight.engaged: within an armed foe's reach, the zone's very test
-            self.engaged = here in threat
-        self.aimed = c.aimed[n]
+        self.aimed = f.c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
         self.reach: dict[int, Reach] = {}
         """`reachable`'s answers by allowance: the tile search and the walk toward the foes
@@ -251,7 +266,7 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
     if nearest and len(foes) > NEAREST:
         here = look.tile
         closest = sorted(foes, key=lambda m: f.gap(here, f.tile[m]))[:NEAREST]
-        foes = [m for m in foes if m in closest]
+        foes = tuple(m for m in foes if m in closest)
     mine = f.arms[n].by_place
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
     found = []
@@ -466,9 +481,12 @@ def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
     away = f.c.tables.walking(look.foe_tiles, look.blocked)
     foe_tiles = look.foe_tiles
     gap = f.gap
+    known = f.c.straight(foe_tiles)
 
     def key(tile: Tile) -> tuple[int, int, int]:
-        straight = min(gap(tile, t) for t in foe_tiles)
+        straight = known.get(tile)
+        if straight is None:
+            straight = known[tile] = min([gap(tile, t) for t in foe_tiles])
         return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
 
     walked = away.get
