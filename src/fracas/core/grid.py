@@ -222,7 +222,7 @@ def _layered(
     the heap pops them in order of (diagonals so far, tile), which is unique there (the
     same tile twice has two parities). Here each cost's entries are gathered, sorted so and
     expanded in turn, with the same tests in the same order, over tile numbers
-    (`_Numbered`) whose order is the tiles' own (tests/rulesets/nwo/test_grid_tables.py
+    (`Numbered`) whose order is the tiles' own (tests/rulesets/nwo/test_grid_tables.py
     compares both searches).
 
     One kind of entry is left out, a third of the work: a tile entered again at a cost
@@ -232,7 +232,7 @@ def _layered(
     parity) it would have kept was, if ever pushed otherwise, pushed at an earlier cost.
     The entries it leaves out of a layer change neither the others' order nor the tiles
     found."""
-    plan = _numbered(board)
+    plan = numbered(board)
     height, size, tiles, steps = plan.height, plan.size, plan.tiles, plan.steps
     first = start[0] * height + start[1]
     kept = bytearray(2 * size)  # (tile, parity) entries pushed, and both for a body
@@ -268,7 +268,7 @@ def _layered(
     return MappingProxyType({tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()})
 
 
-class _Numbered:
+class Numbered:
     """A map's walkable tiles numbered x * height + y (so numbers sort as the tiles do),
     with each one's legal steps as (number, 1 if diagonal else 0)."""
 
@@ -290,8 +290,9 @@ class _Numbered:
 
 
 @lru_cache(maxsize=64)
-def _numbered(board: Grid) -> _Numbered:
-    return _Numbered(board)
+def numbered(board: Grid) -> Numbered:
+    """The map's tiles numbered, once per map (the searches over numbers share it)."""
+    return Numbered(board)
 
 
 @lru_cache(maxsize=4096)

@@ -18,7 +18,7 @@ from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search
 from fracas.rulesets.nwo.appraisal import _line_of_fire, _walked_by_cost, _walked_in_steps
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
-from fracas.rulesets.nwo.fastpath_tables import WALKS_KEPT, Tables, in_reach
+from fracas.rulesets.nwo.fastpath_tables import REACHES_KEPT, Tables, in_reach
 from fracas.rulesets.nwo.fastpath_tactics import verdict
 from fracas.rulesets.nwo.grid import Grid, Tile
 from fracas.sim.job import build_fork, make_job
@@ -144,8 +144,8 @@ def test_the_fast_paths_line_of_fire_is_the_tactics(
 
 def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_full() -> None:
     """`Tables` keeps a reachable map by start, allowance and bodies, with its tiles by cost
-    (ties in the search's order); asked more than `WALKS_KEPT` questions it starts over, so
-    a long run's memory is bounded."""
+    (ties in the search's order); asked more than `REACHES_KEPT` questions it starts over,
+    so a long run's memory is bounded."""
     board = FIREFIGHT.board
     tables = Tables(board)
     bodies = frozenset({(3, 3)})
@@ -156,9 +156,9 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
     assert list(by_cost) == sorted(expected, key=expected.__getitem__)
     assert tables.reachable((2, 2), 2, bodies)[0] is costs  # kept
     assert tables.reachable((2, 2), 2, frozenset())[0] != costs  # the bodies are in the key
-    for n in range(WALKS_KEPT):
+    for n in range(REACHES_KEPT):
         tables.reachable((n % 16, 0), 1 + n // 16, bodies)
-    assert len(tables.reach) <= WALKS_KEPT
+    assert len(tables.reach) <= REACHES_KEPT
     assert tables.reachable((2, 2), 2, bodies)[0] is not costs  # started over
 
 

@@ -14,6 +14,7 @@ from heapq import heappop, heappush
 from types import MappingProxyType
 
 from fracas.core.distribution import compare
+from fracas.core.grid import numbered
 from fracas.core.notation import with_modifier
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo.catalog import Weapon
@@ -200,20 +201,37 @@ def _walked_in_steps(
     """The distances where a first step always costs one (`step_cost(0, ...)`: a diagonal
     counts one or, the first time, one of the alternate rule's): a breadth-first walk out
     from the goals, which finds each tile at its least number of steps, as `_walked_by_cost`
-    does without its heap (tests/rulesets/nwo/test_grid_tables.py compares both)."""
+    does without its heap (tests/rulesets/nwo/test_grid_tables.py compares both). Past the
+    goals' own steps it walks over tile numbers (`grid.numbered`), a bit per tile seen: a
+    new arrangement of bodies costs a whole map's walk, about once a firefight's turn."""
     found = dict.fromkeys(goals, 0)
-    frontier = list(found)
-    steps = board.neighbours
-    cost = 0
+    plan = numbered(board)
+    height, tiles, steps = plan.height, plan.tiles, plan.steps
+    seen = bytearray(plan.size)
+    for x, y in (*blocked, *goals):
+        if board.inside((x, y)):
+            seen[x * height + y] = 1
+    frontier: list[int] = []
+    for goal in found:  # a goal's steps as the map gives them (it may stand anywhere)
+        for x, y in board.neighbours(goal):
+            number = x * height + y
+            if not seen[number]:
+                seen[number] = 1
+                frontier.append(number)
+    walked: dict[int, int] = dict.fromkeys(frontier, 1)
+    cost = 1
     while frontier:
         cost += 1
         following = []
         for tile in frontier:
-            for other in steps(tile):
-                if other not in found and other not in blocked:
-                    found[other] = cost
+            for other, _ in steps[tile]:
+                if not seen[other]:
+                    seen[other] = 1
+                    walked[other] = cost
                     following.append(other)
         frontier = following
+    for number, steps_away in walked.items():
+        found[tiles[number]] = steps_away
     return found
 
 

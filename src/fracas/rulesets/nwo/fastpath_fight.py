@@ -65,7 +65,12 @@ stun when it names none, as neither the tactics' attacks nor an attack of opport
 Played only as the bare hands' (a fork whose arsenal lists it is left to the engine)."""
 
 CHOICES_KEPT = 200_000
-"""Decisions remembered per fork before the memory starts over (a few tens of megabytes)."""
+"""Decisions remembered per fork before the memory starts over (a few tens of megabytes);
+as many boards, and as many scenes."""
+
+VIEWS_KEPT = 32_768
+"""Fighters' views of a scene kept (`Fight.view`): each holds a few sets of tiles, so a
+table of `CHOICES_KEPT` would take a hundred megabytes and more."""
 
 
 def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[object, ...]) -> int:
@@ -379,30 +384,31 @@ class Fight:
     def choose(self, n: int) -> Choice | None:
         """`fastpath_tactics.decide`, kept per situation: the answer follows from who
         decides, the turn's flags, its movement used, its empty guns and everyone's HP,
-        armor hitpoints, status, dash and tile (all else `decide` reads is fixed for the
-        fork), and close-quarters fights meet the same situations over and over, so a
-        known one costs a key and a look-up. The board (everyone's numbers) is named by
-        the number `Compiled.boards` gave it, worked out again only after it changed
-        (`changed`): about half the decisions follow another on the same board. Its own
-        hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A stunned
-        fighter only ends its turn (Nwo.verify refuses it every other action)."""
+        armor hitpoints, status, dash, tile and arms (all else `decide` reads is fixed for
+        the fork), and close-quarters fights meet the same situations over and over, so a
+        known one costs a key and a look-up. The scene (everyone's status, dash, tile and
+        arms) and the board (the scene and everyone's health) are named by the numbers
+        `numbered` gave them, worked out again only after they changed (`changed`,
+        `hurt_changed`). Once the fighter has acted, `decide` reads nobody's health (only
+        `_after_acting`: cover, the walk toward the foes), so the scene alone names the
+        situation, and a shooter stepping to cover meets it again whatever the shots took.
+        Its own hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A
+        stunned fighter only ends its turn (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
             return None
         c = self.c
-        board = self.board
-        if board < 0:
-            seen = (
-                *self.hp,
-                *self.ahp,
-                *self.status,
-                *self.dashing,
-                *self.tile,
-                *self.holding,
-            )
-            board = self.board = numbered(c, c.boards, seen)
+        scene = self.scene
+        if scene < 0:
+            scene = self.numbered_scene()
+        if self.acted:
+            situation = scene
+        else:
+            situation = self.board
+            if situation < 0:
+                situation = self.board = numbered(c, c.boards, (scene, *self.hp, *self.ahp))
         grips = self.grips
         held = 0 if grips is None else grips.situation(n)
-        key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], board, held)
+        key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], situation, held)
         choices = c.choices
         try:
             choice = choices[key]
@@ -453,16 +459,21 @@ class Fight:
         c = self.c
         scene = self.scene
         if scene < 0:
-            seen = (*self.tile, *self.status, *self.dashing, *self.holding)
-            scene = self.scene = numbered(c, c.scenes, seen)
+            scene = self.numbered_scene()
         views = c.views
         key = (scene, n)
         view = views.get(key)
         if view is None:
-            if len(views) >= CHOICES_KEPT:
+            if len(views) >= VIEWS_KEPT:
                 views.clear()
             view = views[key] = see(self, n)
         return view
+
+    def numbered_scene(self) -> int:
+        """The scene's number (`numbered`), kept until it changes."""
+        seen = (*self.tile, *self.status, *self.dashing, *self.holding)
+        self.scene = numbered(self.c, self.c.scenes, seen)
+        return self.scene
 
     def may_strike(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
         """attack.verify and check_can_strike for the fighter whose turn it is, with

@@ -250,19 +250,20 @@ class Compiled:
         """`straight`'s distances, by the foes' tiles."""
         self.choices: dict[tuple[object, ...], Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
-        self.boards: dict[tuple[object, ...], int] = {}
-        """Each board met (everyone's HP, armor hitpoints, status, dash, tile and arms) by
-        its number, which names it in `choices`' keys (see `Fight.choose`)."""
         self.scenes: dict[tuple[object, ...], int] = {}
-        """Each scene met (the board less everyone's HP and armor hitpoints) by its number,
-        from the same count as the boards' (see `Fight.view`)."""
+        """Each scene met (everyone's tile, status, dash and arms) by its number, which
+        names it in `choices`' keys after the fighter acted and in `views`' (see
+        `Fight.choose`)."""
+        self.boards: dict[tuple[object, ...], int] = {}
+        """Each board met (its scene's number, everyone's HP and armor hitpoints) by its
+        number, which names it in `choices`' keys before the fighter acts."""
         self.views: dict[tuple[int, int], View] = {}
         """What each fighter saw of each scene (`fastpath_tactics.see`), by the scene's
         number and the fighter."""
         self.numbers = count()
-        """The boards' numbers, never given twice (a board forgotten when `boards` starts
-        over is never confused with a later one, even by a fight still holding its
-        number)."""
+        """The scenes' and boards' numbers, never given twice (one forgotten when its table
+        starts over is never confused with a later one, even by a fight still holding its
+        number, and a scene's never with a board's)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
         self.blade = [_blade_count(p) for p in people]

@@ -17,7 +17,12 @@ from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
 from fracas.rulesets.nwo.grid import Tile
 
 WALKS_KEPT = 1024
-"""Searches kept (reachable tiles and walking distances), each a map's worth of tiles."""
+"""Walking distances kept, each a map's worth of tiles."""
+
+REACHES_KEPT = 4096
+"""Reachable tiles kept, each up to a map's worth: as many as `grid._search` keeps, for
+each of them answers one of these (at 1,024, a firefight's tile searches missed here
+twice as often as they missed there, and sorted a kept search again)."""
 
 SHELTERS_KEPT = 1 << 14
 """Cover counts kept, by tile and the shooters' tiles (each a small number)."""
@@ -52,7 +57,7 @@ class Tables:
         key = (start, allowance, in_reach(start, allowance, blocked))
         found = self.reach.get(key)  # asked at most decisions: looked up before any call
         if found is None:
-            found = _kept(self.reach, WALKS_KEPT, key, lambda: _by_cost(self.board, *key))
+            found = _kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
         return found
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:

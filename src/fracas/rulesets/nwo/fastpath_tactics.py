@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import repeat
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -271,13 +272,18 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
     found = []
     hp, ahp, arms = f.hp, f.ahp, f.arms
+    health = [max(1, hp[foe] + ahp[foe]) for foe in foes]
     for w in weapons:
         arm = mine[w]
-        for foe in foes:
+        damage = arm.damage
+        for foe, left in zip(foes, health, strict=True):
             chance = beats(aim) if arm.ranged else beats(arm.swing - arms[foe].guard)
-            share = min(1.0, arm.damage / max(1, hp[foe] + ahp[foe]))
+            share = damage / left
+            if share > 1.0:
+                share = 1.0
             found.append((chance * share, len(found), w, arm, foe, share, chance))
-    found.sort(key=lambda option: (-option[0], option[1]))
+    # best first; the sort is stable, reversed too, so equals keep the listing's order
+    found.sort(key=itemgetter(0), reverse=True)
     look.options[key] = found
     return found
 
