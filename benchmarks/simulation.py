@@ -125,7 +125,9 @@ def unseen(name: str, fights: int, first: int, warm: int) -> dict[str, float]:
     are all different; `warm` other trials played first stand for the long run's earlier
     ones (what a run of thousands sees after its first few hundred). Both go through
     `play_range`, as `fracas sim` plays them (the fast path tried, then the engine; the
-    caches frozen out of the cycle collector's way, sim/collector.py)."""
+    caches frozen out of the cycle collector's way, sim/collector.py). The same trials
+    played once more give `replayed_overhead`: what the rest of the fight costs when no
+    decision is new, the floor of remembering more."""
     job = _job(name)
     fork = build_fork(job)
     tactics = dict.fromkeys(fork.sides, POLICIES["tactics"])
@@ -143,6 +145,9 @@ def unseen(name: str, fights: int, first: int, warm: int) -> dict[str, float]:
     start = time.process_time()
     simulated(indexes)
     sim_time = time.process_time() - start
+    start = time.process_time()
+    simulated(indexes)  # again: every decision and search now remembered
+    replayed_time = time.process_time() - start
     asked: list[tuple[int, int]] = []
     for index in indexes:  # the engine's faces, as `per_ruleset` counts them
         recorder = Recorder(0)
@@ -154,6 +159,7 @@ def unseen(name: str, fights: int, first: int, warm: int) -> dict[str, float]:
         "fights": fights,
         "fights_per_second": fights / sim_time,
         "overhead": sim_time / dice_time,
+        "replayed_overhead": replayed_time / dice_time,
     }
 
 

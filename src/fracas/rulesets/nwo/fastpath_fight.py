@@ -22,7 +22,6 @@ from fracas.rulesets.nwo.fastpath_fork import (
     Compiled,
     half,
 )
-from fracas.rulesets.nwo.fastpath_tables import in_reach
 from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, View, decide, mobile, see
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
@@ -505,8 +504,8 @@ class Fight:
         dash spends the action and the movement and sets the dash first."""
         c = self.c
         allowance = max(0, c.dash[n] if dash else self.allowance(n))
-        blocked = frozenset(self.tile[m] for m, s in enumerate(self.status) if m != n and s != DEAD)
-        bodies = in_reach(self.tile[n], allowance, blocked)  # the tactics' search, kept
+        blocked = self.view(n)[2]  # everyone else's tile, the dead left out
+        bodies = c.tables.bodies(self.tile[n], allowance, blocked)  # the tactics' search, kept
         path = c.board.path_to(self.tile[n], goal, allowance, bodies)
         assert path is not None and len(path) >= 2, "the tactics chose a tile out of reach"
         if dash:

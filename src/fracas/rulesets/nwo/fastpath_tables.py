@@ -41,11 +41,12 @@ by cost, ties in the search's order (`tactics._strike_after_moving`'s sort)."""
 class Tables:
     """One fork's tables, filled as its trials ask."""
 
-    __slots__ = ("board", "reach", "shelters", "walks", "zones")
+    __slots__ = ("board", "near", "reach", "shelters", "walks", "zones")
 
     def __init__(self, board: Grid) -> None:
         self.board = board
         self.reach: dict[tuple[Tile, int, frozenset[Tile]], Reach] = {}
+        self.near: dict[tuple[Tile, int, frozenset[Tile]], frozenset[Tile]] = {}
         self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], Mapping[Tile, int]] = {}
         self.zones: dict[tuple[tuple[Tile, int], ...], frozenset[Tile]] = {}
         self.shelters: dict[tuple[Tile, tuple[Tile, ...]], int] = {}
@@ -54,10 +55,18 @@ class Tables:
         """`grid.reachable` from `start` within `allowance` around `blocked`, less the start
         (`queries.reachable`), and its tiles by cost."""
 
-        key = (start, allowance, in_reach(start, allowance, blocked))
+        key = (start, allowance, self.bodies(start, allowance, blocked))
         found = self.reach.get(key)  # asked at most decisions: looked up before any call
         if found is None:
             found = _kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
+        return found
+
+    def bodies(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
+        """`in_reach`, kept: a walk and the search it follows ask it of the same bodies."""
+        key = (start, allowance, blocked)
+        found = self.near.get(key)
+        if found is None:
+            found = _kept(self.near, REACHES_KEPT, key, lambda: in_reach(*key))
         return found
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
