@@ -701,9 +701,14 @@ def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         return refused
 
     def counting_walk(self: Fight, n: int, path: list[Any]) -> None:
+        grips = self.grips
+        pinned = [] if grips is None else [m for m, h in enumerate(grips.restrained) if h >= 0]
+        near = [m for m in pinned if self.gap(self.tile[m], path[0]) <= self.arms[m].reach]
         walk(self, n, path)
         if self.grips is not None and self.grips.held[n] >= 0:
             seen["walk halted"] += 1
+        if any(self.gap(self.tile[m], self.tile[n]) > self.arms[m].reach for m in near):
+            seen["walked off a restrained one"] += 1
 
     monkeypatch.setattr(Fight, "grapple", counting_grapple)
     monkeypatch.setattr(Fight, "escape", counting_escape)
@@ -785,15 +790,16 @@ def test_the_held_who_hits_its_grappler_tries_to_break_free(
     contested Strength roll to attempt to break free" (holds.after_hit, once the spear's ban
     has lapsed), and the hold ends after an action that leaves the held one out of the
     spear's reach (holds.after_action). 400 trials, every one finished by the fast path and
-    the engine's, with both seen; the gunner's third failed escape restrains it in many
-    (it drops the handgun, and the spearman, its spear refused, punches it), in the very
-    trials where the engine restrains it."""
+    the engine's, with both seen; the gunner's third failed check in a row (an escape's,
+    once a break-free's) restrains it in many (it drops the handgun, and the spearman, its
+    spear refused, punches it), in the very trials where the engine restrains it."""
     seen = _counting_holds(monkeypatch)
     fast, engine = _restraints(monkeypatch)
     assert _both(_hook_and_gunner(), 1, range(400), None) == 400
     assert seen["after hit: won"] + seen["after hit: lost"] >= 4
     assert seen["ended: out of reach"] >= 50
     assert fast == engine and seen["escape: restrained"] >= 50 and seen["held back"] >= 50
+    assert seen["after hit: restrained"] >= 1  # a third failed check after the stock's blow
 
 
 def _hooks_two_apart() -> ScenarioSpec:
@@ -829,6 +835,84 @@ def test_a_restraint_ends_and_the_disarmed_draws_as_the_engines(
     assert fast == engine and sum(fast) >= 40
     assert seen["restraint ended: out of reach"] >= 40 and seen["disarmed takes up"] >= 40
     assert seen["ended: the escaper's own grapple"] >= 1
+
+
+def _brawlers_and_hooks() -> ScenarioSpec:
+    """Two strong hooks against two weak brawlers with bare hands, all next to each other:
+    the hooks grapple often and the brawlers' escapes fail, so restraints come often; with
+    nothing in hand, a restraint disarms nobody, and the board reads the same whether a
+    brawler is restrained or free (only its hold in the decision's key tells them apart);
+    and the other hook, striking a restrained brawler, grapples it on top of the
+    restraint."""
+    tiles = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    people = [
+        {"id": f"{side}{n % 2}", "side": side, "position": {"x": x, "y": y},
+         "hp": 12 if side == "a" else 20,
+         "skills": {"melee": 4, "nimble": 4, "strength": 8 if side == "a" else 0},
+         "weapons": [HOOK] if side == "a" else []}
+        for n, (x, y) in enumerate(tiles)
+        for side in ["ab"[n // 2]]
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 5, "height": 4}, "combatants": people}
+    )
+
+
+def test_a_restrained_brawler_is_played_by_the_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Restrained: "Cannot make attacks" (common.require_target: the brawler's fists, which
+    a grappled one may still swing, are refused), nor an escape: "A character cannot escape
+    being restrained on their own" (holds.verify_escape, even when a hook's crit grapples
+    it again, crits._spear: the grapple, read first by holds.holder_of, then decides when
+    both end). 300 trials, every one finished by the fast path and the engine's, the
+    restraints in the same trials."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    grapple = Fight.grapple
+
+    def counting_grapple(self: Fight, n: int, target: int) -> None:
+        if self.grips is not None and self.grips.restrained[target] >= 0:
+            seen["grappled while restrained"] += 1
+        grapple(self, n, target)
+
+    monkeypatch.setattr(Fight, "grapple", counting_grapple)
+    assert _both(_brawlers_and_hooks(), 1, range(300), None) == 300
+    assert fast == engine and sum(fast) >= 100
+    assert seen["grappled while restrained"] >= 10
+
+
+def _rifle_beside_the_pinned() -> ScenarioSpec:
+    """A rifleman and a strong hook on either side of a weak spearman: the hook's crit
+    grapples the spearman and its escapes fail, so it is restrained and disarmed; its bare
+    hands still engage the rifleman next to it (common.engages: a fighter with nothing in
+    hand engages at 1), so the rifleman, whose rifle is two-handed, steps away to shoot."""
+    people = [
+        ("x", "a", (1, 1), 12, {"aiming": 7}, "bolt_action_rifle"),
+        ("r", "b", (2, 2), 20, {"melee": 5}, "spear"),
+        ("h", "a", (3, 2), 12, {"melee": 5, "strength": 10}, HOOK),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 4},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": hp,
+             "skills": skills, "weapons": [weapon]}
+            for cid, side, (x, y), hp, skills, weapon in people
+        ],
+    }  # fmt: skip
+    return parse_scenario(data)
+
+
+def test_the_restrained_strike_no_one_who_walks_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """movement._may_take_aoo and _sentinels: "no reactions while restrained" (Restrained:
+    "Cannot make attacks"): the rifleman walks out of the restrained spearman's reach and
+    draws no blow. 200 trials, every one finished by the fast path and the engine's."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    assert _both(_rifle_beside_the_pinned(), 1, range(200), None) == 200
+    assert fast == engine and sum(fast) >= 50
+    assert seen["walked off a restrained one"] >= 30
 
 
 def test_a_grapple_halts_the_walk_before_the_next_guard_swings(
