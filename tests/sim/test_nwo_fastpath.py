@@ -153,7 +153,7 @@ def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early(
 ) -> None:
     """After GIVE_UP_AFTER trials handed back and none finished, a fork's fast path stops
     trying (answers None at once); the trials are the engine's all the same. (Every trial
-    of the firefight is restated now but for a few crits, so the hand-back is forced.)"""
+    of the firefight is restated now, restraints too, so the hand-back is forced.)"""
     monkeypatch.setattr(Fight, "play", lambda self, max_rounds: None)
     job = make_job(example(FIREFIGHT), 5, {}, None)
     fork = build_fork(job)
@@ -438,7 +438,7 @@ def operatives(
     }
     spare = draw(st.sampled_from([None, "short_blade", "handgun"]))
     if spare is not None and spare not in arms:
-        sheet["holstered"] = [spare]  # drawn only through a wish that is handed back
+        sheet["holstered"] = [spare]  # drawn or swapped to (tactics._draws)
     return sheet
 
 
