@@ -7,13 +7,14 @@ modelled crit effects, the turn flow) so that `fracas sim` need not build events
 is only allowed because this file holds every trial it finishes equal to the one the
 engine's loop (`sim.trial.play`, the `tactics` policy) reports with the same seed: winner,
 rounds, end, every combatant's HP, standing, damage dealt and taken. A trial it hands back
-(a spear's grapple turned into a restraint, which it does not restate) is played by the
-engine, and the simulator's own answer is checked against the engine's for those too.
+(something it does not restate, such as a fight that stalls) is played by the engine, and
+the simulator's own answer is checked against the engine's for those too.
 
 Which examples it covers: `nwo-ambush-at-the-pump.yaml` (close quarters: every trial is
 played by the fast path) and `nwo-firefight.yaml` (its sides walk to each other: nearly
-every trial is the fast path's). Reloads, braces, stuns, splashes, grapples, crowds and generated
-fights, close-quarters ones and ones that start apart, have tests of their own here.
+every trial is the fast path's). Reloads, braces, stuns, splashes, grapples and restraints,
+crowds and generated fights, close-quarters ones and ones that start apart, have tests of
+their own here.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fracas.core.fastpath import ForkPoint
-from fracas.rulesets.nwo import RULESET
+from fracas.rulesets.nwo import RULESET, fastpath_tactics
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
 from fracas.rulesets.nwo.fastpath_fight import Fight
 from fracas.rulesets.nwo.rules import holds
@@ -71,27 +72,32 @@ def _both(
     return finished
 
 
-def _restrained_by_the_engine(
-    monkeypatch: pytest.MonkeyPatch, spec: ScenarioSpec, seed: int, trials: list[int]
-) -> bool:
-    """Whether the engine's every one of these trials comes to a restraint (holds.restrain):
-    the fast path hands a grapple back only there."""
-    restraints: list[int] = []
-    restrain = holds.restrain
+def _restraints(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[int]]:
+    """Restraints per trial as `_both` plays them (the fast path first, then the engine,
+    trial by trial): the fast path's (`Fight.restrain`) and the engine's
+    (`holds.restrain`), side by side, a trial's counts opened as the fast path starts it.
+    Equal lists say the fast path restrained in the very trials the engine did, as often."""
+    fast: list[int] = []
+    engine: list[int] = []
+    play_fight, restrain, engine_restrain = Fight.play, Fight.restrain, holds.restrain
 
-    def counting(tx: Any, target_id: str, holder_id: str, why: str) -> None:
-        restraints.append(1)
-        restrain(tx, target_id, holder_id, why)
+    def counting_play(self: Fight, max_rounds: int) -> Any:
+        fast.append(0)
+        engine.append(0)
+        return play_fight(self, max_rounds)
 
-    monkeypatch.setattr(holds, "restrain", counting)
-    job = make_job(spec, seed, {}, None)
-    fork = build_fork(job)
-    for index in trials:
-        restraints.clear()
-        _engine(fork, job, index)
-        if not restraints:
-            return False
-    return True
+    def counting_restrain(self: Fight, n: int, holder: int) -> None:
+        fast[-1] += 1
+        restrain(self, n, holder)
+
+    def counting_engine(tx: Any, target_id: str, holder_id: str, why: str) -> None:
+        engine[-1] += 1
+        engine_restrain(tx, target_id, holder_id, why)
+
+    monkeypatch.setattr(Fight, "play", counting_play)
+    monkeypatch.setattr(Fight, "restrain", counting_restrain)
+    monkeypatch.setattr(holds, "restrain", counting_engine)
+    return fast, engine
 
 
 def test_the_pump_plays_the_engines_fights() -> None:
@@ -121,11 +127,10 @@ def test_the_firefight_is_played_by_the_fast_path() -> None:
     """Its sides start across the depot and must walk to each other round walls and cover
     (tactics._strike_after_moving, _nearer, _after_acting, _dash_target; movement.walk with
     its attacks of opportunity and Lett's spear standing sentinel, Mara's swap to her
-    holstered handgun, blows with a rifle's stock, Lett's spear grappling): 300 trials,
-    every one the fast path finishes the engine's, and all but a restraint or two
-    finished."""
+    holstered handgun, blows with a rifle's stock, Lett's spear grappling and now and then
+    restraining): 300 trials, every one finished by the fast path and the engine's."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
-    assert finished >= 297, f"{finished} of 300 finished"
+    assert finished == 300, f"{finished} of 300 finished"
 
 
 def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
@@ -148,7 +153,7 @@ def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early(
 ) -> None:
     """After GIVE_UP_AFTER trials handed back and none finished, a fork's fast path stops
     trying (answers None at once); the trials are the engine's all the same. (Every trial
-    of the firefight is restated now but for a few crits, so the hand-back is forced.)"""
+    of the firefight is restated now, restraints too, so the hand-back is forced.)"""
     monkeypatch.setattr(Fight, "play", lambda self, max_rounds: None)
     job = make_job(example(FIREFIGHT), 5, {}, None)
     fork = build_fork(job)
@@ -354,10 +359,11 @@ MELEE_ARMS = [
 ]
 """Drawn twice as often: a blade in hand keeps a fighter striking from where it stands."""
 
-CRIT_HANDED_BACK_ARMS = ["short_blunt", "spear", "shotgun", "assault_rifle"]
-"""The firefight's arms with the crit effects a fork may now carry, all played by the fast
-path (the stun, the spear's grapple, the splash, the suppression); only a grapple turned
-into a restraint hands the fight back."""
+LATER_CRIT_ARMS = ["short_blunt", "spear", "shotgun", "assault_rifle"]
+"""The firefight's arms with the crit effects the fast path came to play last (the stun,
+the spear's grapple and its restraint, the splash, the suppression): the generated fights
+held to the engine carry them; the fixed sample that must be mostly the fast path's was
+drawn before them and leaves them out."""
 
 INLINE = {
     "spear_like": {
@@ -432,20 +438,20 @@ def operatives(
     }
     spare = draw(st.sampled_from([None, "short_blade", "handgun"]))
     if spare is not None and spare not in arms:
-        sheet["holstered"] = [spare]  # drawn only through a wish that is handed back
+        sheet["holstered"] = [spare]  # drawn or swapped to (tactics._draws)
     return sheet
 
 
 @st.composite
-def scenarios(draw: st.DrawFn, handed_back_crits: bool = False) -> dict[str, Any]:
+def scenarios(draw: st.DrawFn, later_crits: bool = False) -> dict[str, Any]:
     """One to three a side in two facing columns of a small map (each fighter next to a
     foe or two), with a few walls and cover tiles around and now and then a gap in the
     line, so that most fighters strike from where they stand while shots cross friends
     and foes, cover screens some, and some must still step (those trials are handed
     back, and played by the engine)."""
     arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range"]
-    if handed_back_crits:  # crits that hand the fight back where they land
-        arms_from += CRIT_HANDED_BACK_ARMS
+    if later_crits:
+        arms_from += LATER_CRIT_ARMS
     sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
     combatants = []
     taken = set()
@@ -478,7 +484,7 @@ def scenarios(draw: st.DrawFn, handed_back_crits: bool = False) -> dict[str, Any
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    data=scenarios(handed_back_crits=True),
+    data=scenarios(later_crits=True),
     seed=st.integers(0, 10**6),
     max_rounds=st.sampled_from([2, 5, 30]),
 )
@@ -511,7 +517,7 @@ def walks(draw: st.DrawFn) -> dict[str, Any]:
     round walls and bodies, attacks of opportunity as fighters pass each other, spears
     standing sentinel, shots after moving): the arms of the close-quarters fights, spears
     included."""
-    arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range", *CRIT_HANDED_BACK_ARMS, "spear"]
+    arms_from = [*MODELLED_ARMS, *MELEE_ARMS, "short_range", *LATER_CRIT_ARMS, "spear"]
     sizes = draw(st.lists(st.integers(1, 3), min_size=2, max_size=2))
     combatants = []
     taken = set()
@@ -637,11 +643,14 @@ def test_a_stun_crit_is_played_by_the_fast_path() -> None:
 def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """What the fast path's holds come to as it plays (`Fight.grips`): grapples landed,
     escapes won and lost, break-free contests after a hit on the grappler, holds ended by
-    the holder's fall or by reach, walks halted by a grapple, and restraints (a third
-    failed check in a row), which hand the fight back."""
+    the holder's fall or by reach, walks halted by a grapple, restraints (a third failed
+    check in a row) and how they end, a grapple the escaper itself held ended by its
+    restraint's disarming, a restrainer's two-handed attack refused, and a fighter
+    disarmed by a restraint taking up a holstered weapon."""
     seen: Counter[str] = Counter()
     grapple, escape, break_free = Fight.grapple, Fight.escape, Fight.break_free
-    hold_on, walk = Fight.hold_on, Fight.walk
+    hold_on, walk, take_up = Fight.hold_on, Fight.walk, Fight.take_up
+    held_back = fastpath_tactics.held_back
     escaping = [False]
 
     def counting_grapple(self: Fight, n: int, target: int) -> None:
@@ -657,30 +666,57 @@ def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
 
     def counting_break_free(self: Fight, n: int) -> None:
         kind = "escape" if escaping[0] else "after hit"
-        seen[f"{kind}: restrained"] += 1  # taken back unless the contest returns
         break_free(self, n)
-        seen[f"{kind}: restrained"] -= 1
-        assert self.grips is not None
-        seen[f"{kind}: {'lost' if self.grips.held[n] >= 0 else 'won'}"] += 1
+        grips = self.grips
+        assert grips is not None
+        if grips.restrained[n] >= 0:
+            seen[f"{kind}: restrained"] += 1
+        else:
+            seen[f"{kind}: {'lost' if grips.held[n] >= 0 else 'won'}"] += 1
 
     def counting_hold_on(self: Fight) -> None:
-        assert self.grips is not None
-        before = self.grips.held[:]
+        grips = self.grips
+        assert grips is not None
+        before, restrainers = grips.held[:], grips.restrained[:]
+        holders = [grips.holder(m) for m in range(len(before))]
         hold_on(self)
         for m, holder in enumerate(before):
-            if holder >= 0 and self.grips.held[m] < 0:
+            if holder >= 0 and grips.held[m] < 0:
                 seen["ended: down" if self.status[holder] else "ended: out of reach"] += 1
+                if escaping[0]:
+                    seen["ended: the escaper's own grapple"] += 1
+        for m, holder in enumerate(restrainers):
+            if holder >= 0 and grips.restrained[m] < 0:
+                down = self.status[holders[m]]
+                seen["restraint ended: down" if down else "restraint ended: out of reach"] += 1
+
+    def counting_take_up(self: Fight, n: int, k: int, *, swap: bool) -> None:
+        if self.arms[n].dropped:
+            seen["disarmed takes up"] += 1
+        take_up(self, n, k, swap=swap)
+
+    def counting_held_back(f: Fight, n: int, weapon: Any) -> bool:
+        refused = held_back(f, n, weapon)
+        seen["held back"] += refused
+        return refused
 
     def counting_walk(self: Fight, n: int, path: list[Any]) -> None:
+        grips = self.grips
+        pinned = [] if grips is None else [m for m, h in enumerate(grips.restrained) if h >= 0]
+        near = [m for m in pinned if self.gap(self.tile[m], path[0]) <= self.arms[m].reach]
         walk(self, n, path)
         if self.grips is not None and self.grips.held[n] >= 0:
             seen["walk halted"] += 1
+        if any(self.gap(self.tile[m], self.tile[n]) > self.arms[m].reach for m in near):
+            seen["walked off a restrained one"] += 1
 
     monkeypatch.setattr(Fight, "grapple", counting_grapple)
     monkeypatch.setattr(Fight, "escape", counting_escape)
     monkeypatch.setattr(Fight, "break_free", counting_break_free)
     monkeypatch.setattr(Fight, "hold_on", counting_hold_on)
     monkeypatch.setattr(Fight, "walk", counting_walk)
+    monkeypatch.setattr(Fight, "take_up", counting_take_up)
+    monkeypatch.setattr(fastpath_tactics, "held_back", counting_held_back)
     return seen
 
 
@@ -690,16 +726,32 @@ def test_a_spear_grapple_is_played_by_the_fast_path(monkeypatch: pytest.MonkeyPa
     contested Strength roll on their turn, remaining grappled on a failed roll", and "While
     maintaining a grapple, a character's attacks are made with disadvantage" (the grappled
     one's too, attack.attack_edge). The square with spears, 200 trials: dozens of grapples
-    and escapes won and lost, every trial the fast path finishes the engine's, and only
-    the restraints of a third failed check in a row handed back (the engine restrains in
-    each of those trials: "If a character fails a grapple check three times in a row")."""
+    and escapes won and lost, every trial finished by the fast path and the engine's."""
     seen = _counting_holds(monkeypatch)
-    handed_back: list[int] = []
-    finished = _both(_melee_square(["spear"]), 4, range(200), None, handed_back)
+    assert _both(_melee_square(["spear"]), 4, range(200), None) == 200
     assert seen["grapple"] >= 100 and seen["escape: won"] >= 20 and seen["escape: lost"] >= 60
     assert seen["ended: down"] >= 20  # holds.after_action: the spearman fell
-    assert finished == 200 - seen["escape: restrained"] and seen["escape: restrained"] > 0
-    assert _restrained_by_the_engine(monkeypatch, _melee_square(["spear"]), 4, handed_back)
+
+
+def test_a_restraint_in_close_quarters_is_played_by_the_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed, Grappling: "If a character fails a grapple check three times in a row ... they
+    are considered restrained"; Restrained: "When restrained, a character: Cannot move.
+    Cannot make attacks. Is disarmed." and "When a character is restraining another, they
+    are able to make one-handed attacks" (holds.restrain, common.require_target,
+    movement._may_take_aoo, attack.verify). The square with spears over 300 trials of two
+    seeds: each restraint's holder, its spear refused, fights on with its bare hands, the
+    restrained does nothing, and restraints end when the holder falls; none handed back,
+    every trial the engine's, and the fast path restrains in the very trials the engine
+    does, as often."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    for seed, trials in ((4, 200), (11, 100)):
+        assert _both(_melee_square(["spear"]), seed, range(trials), None) == trials
+    assert fast == engine and sum(fast) >= 10
+    assert seen["escape: restrained"] >= 10 and seen["held back"] >= 10
+    assert seen["restraint ended: down"] >= 2
 
 
 HOOK = {"id": "hook", "kind": "melee", "damage": 2, "crit": [5, 6], "crit_damage": 3,
@@ -737,15 +789,130 @@ def test_the_held_who_hits_its_grappler_tries_to_break_free(
     """NWO-46: "A successful attack on the grappler from the target likewise triggers a
     contested Strength roll to attempt to break free" (holds.after_hit, once the spear's ban
     has lapsed), and the hold ends after an action that leaves the held one out of the
-    spear's reach (holds.after_action). 400 trials, every one the fast path finishes the
-    engine's, with both seen, and the engine restrains in each one handed back."""
+    spear's reach (holds.after_action). 400 trials, every one finished by the fast path and
+    the engine's, with both seen; the gunner's third failed check in a row (an escape's,
+    once a break-free's) restrains it in many (it drops the handgun, and the spearman, its
+    spear refused, punches it), in the very trials where the engine restrains it."""
     seen = _counting_holds(monkeypatch)
-    handed_back: list[int] = []
-    finished = _both(_hook_and_gunner(), 1, range(400), None, handed_back)
+    fast, engine = _restraints(monkeypatch)
+    assert _both(_hook_and_gunner(), 1, range(400), None) == 400
     assert seen["after hit: won"] + seen["after hit: lost"] >= 4
     assert seen["ended: out of reach"] >= 50
-    assert finished == 400 - seen["escape: restrained"] - seen["after hit: restrained"]
-    assert _restrained_by_the_engine(monkeypatch, _hook_and_gunner(), 1, handed_back)
+    assert fast == engine and seen["escape: restrained"] >= 50 and seen["held back"] >= 50
+    assert seen["after hit: restrained"] >= 1  # a third failed check after the stock's blow
+
+
+def _hooks_two_apart() -> ScenarioSpec:
+    """Two against two, each a hook's reach (2) from both foes, with a handgun holstered:
+    the hooks grapple at 2, so a holder whose hook is refused (two-handed) swaps to its
+    handgun, whose reach of 1 ends the restraint at once, and the one it held, free but
+    disarmed, draws its own handgun; two who grapple each other end the escaper's hold as
+    its restraint disarms it (the hold's reach is then its bare hands')."""
+    corners = [("a0", (1, 1)), ("a1", (1, 3)), ("b0", (3, 1)), ("b1", (3, 3))]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 5, "height": 5},
+        "combatants": [
+            {"id": cid, "side": cid[0], "position": {"x": x, "y": y}, "hp": 10,
+             "skills": {"melee": 4}, "weapons": [HOOK], "holstered": ["handgun"]}
+            for cid, (x, y) in corners
+        ],
+    }  # fmt: skip
+    return parse_scenario(data)
+
+
+def test_a_restraint_ends_and_the_disarmed_draws_as_the_engines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """holds.after_action: a restraint ends as a grapple does (the holder out of reach,
+    holds._hold_reach: 1 without a spear in hand); holds._disarm drops what is in hand, so
+    the freed draws what was holstered, never what it dropped (tactics._draws); and a
+    restrained one's reach shrinks to its bare hands' for a hold it has on someone. 600
+    trials, none handed back, every one the engine's, restraints in the same trials."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    assert _both(_hooks_two_apart(), 4, range(600), None) == 600
+    assert fast == engine and sum(fast) >= 40
+    assert seen["restraint ended: out of reach"] >= 40 and seen["disarmed takes up"] >= 40
+    assert seen["ended: the escaper's own grapple"] >= 1
+
+
+def _brawlers_and_hooks() -> ScenarioSpec:
+    """Two strong hooks against two weak brawlers with bare hands, all next to each other:
+    the hooks grapple often and the brawlers' escapes fail, so restraints come often; with
+    nothing in hand, a restraint disarms nobody, and the board reads the same whether a
+    brawler is restrained or free (only its hold in the decision's key tells them apart);
+    and the other hook, striking a restrained brawler, grapples it on top of the
+    restraint."""
+    tiles = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    people = [
+        {"id": f"{side}{n % 2}", "side": side, "position": {"x": x, "y": y},
+         "hp": 12 if side == "a" else 20,
+         "skills": {"melee": 4, "nimble": 4, "strength": 8 if side == "a" else 0},
+         "weapons": [HOOK] if side == "a" else []}
+        for n, (x, y) in enumerate(tiles)
+        for side in ["ab"[n // 2]]
+    ]  # fmt: skip
+    return parse_scenario(
+        {"ruleset": "nwo", "map": {"width": 5, "height": 4}, "combatants": people}
+    )
+
+
+def test_a_restrained_brawler_is_played_by_the_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Restrained: "Cannot make attacks" (common.require_target: the brawler's fists, which
+    a grappled one may still swing, are refused), nor an escape: "A character cannot escape
+    being restrained on their own" (holds.verify_escape, even when a hook's crit grapples
+    it again, crits._spear: the grapple, read first by holds.holder_of, then decides when
+    both end). 300 trials, every one finished by the fast path and the engine's, the
+    restraints in the same trials."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    grapple = Fight.grapple
+
+    def counting_grapple(self: Fight, n: int, target: int) -> None:
+        if self.grips is not None and self.grips.restrained[target] >= 0:
+            seen["grappled while restrained"] += 1
+        grapple(self, n, target)
+
+    monkeypatch.setattr(Fight, "grapple", counting_grapple)
+    assert _both(_brawlers_and_hooks(), 1, range(300), None) == 300
+    assert fast == engine and sum(fast) >= 100
+    assert seen["grappled while restrained"] >= 10
+
+
+def _rifle_beside_the_pinned() -> ScenarioSpec:
+    """A rifleman and a strong hook on either side of a weak spearman: the hook's crit
+    grapples the spearman and its escapes fail, so it is restrained and disarmed; its bare
+    hands still engage the rifleman next to it (common.engages: a fighter with nothing in
+    hand engages at 1), so the rifleman, whose rifle is two-handed, steps away to shoot."""
+    people = [
+        ("x", "a", (1, 1), 12, {"aiming": 7}, "bolt_action_rifle"),
+        ("r", "b", (2, 2), 20, {"melee": 5}, "spear"),
+        ("h", "a", (3, 2), 12, {"melee": 5, "strength": 10}, HOOK),
+    ]
+    data = {
+        "ruleset": "nwo",
+        "map": {"width": 6, "height": 4},
+        "combatants": [
+            {"id": cid, "side": side, "position": {"x": x, "y": y}, "hp": hp,
+             "skills": skills, "weapons": [weapon]}
+            for cid, side, (x, y), hp, skills, weapon in people
+        ],
+    }  # fmt: skip
+    return parse_scenario(data)
+
+
+def test_the_restrained_strike_no_one_who_walks_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """movement._may_take_aoo and _sentinels: "no reactions while restrained" (Restrained:
+    "Cannot make attacks"): the rifleman walks out of the restrained spearman's reach and
+    draws no blow. 200 trials, every one finished by the fast path and the engine's."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    assert _both(_rifle_beside_the_pinned(), 1, range(200), None) == 200
+    assert fast == engine and sum(fast) >= 50
+    assert seen["walked off a restrained one"] >= 30
 
 
 def test_a_grapple_halts_the_walk_before_the_next_guard_swings(

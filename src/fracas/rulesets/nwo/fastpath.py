@@ -31,16 +31,23 @@ and the revolver's, forgone (`MODELLED_EFFECTS`), a bare hand's crit, the stun
 rules/holds.py: the ban on escaping until the end of the spearman's next turn, the escape
 wish and its contest, the break-free contest after the held one hits its grappler, the
 disadvantage of both sides' attacks, the held one's movement 0 and the hold's end after an
-action that downs the spearman or leaves the held one out of its reach; `Fight.grips`).
-Where a third failed grapple check in a row would restrain the held one
-(`holds._record_fail`), the fight is handed back, and the engine plays that trial with
-fresh dice of the same seed. Anything else (any other crit effect,
-an ambush, any option but the defaults, any condition but a long blade's advantage, any
-policy but `tactics`) is not modelled: `compile_fast_path` answers None for a fork that
-holds it. A fork that hands back its first `GIVE_UP_AFTER` trials without finishing one
-stops trying, so as not to add to the engine's time. Its d6s are the faces
-`randint(1, 6)` gives, read in bulk (`core.dice.face_stream`): a trial handed back leaves
-its generator spent, and the engine's replay takes fresh dice anyway.
+action that downs the spearman or leaves the held one out of its reach; `Fight.grips`) and
+the restraint that a third failed grapple check in a row makes of it (`holds._record_fail`,
+`restrain`: the grapple replaced, the held one disarmed, its holster kept; the restrained
+wishing nothing `verify` accepts, so its turn ends, and never reacting; the restrainer's
+two-handed attacks refused, so the tactics' next wish is taken; the restraint's end as a
+grapple's, the restrained staying disarmed; a spear's crit on the restrained grappling it
+beside the restraint, `fastpath_tactics.restrained` and `held_back`). The tactics never
+wish the other holds (grapple, restrain, drag, release, free, shields, shoves), so nothing
+else of holds.py is met. Only a turn of more than `TURN_ACTIONS` actions and a stalemate
+of skipped turns hand a fight back mid-way, and the engine plays that trial with fresh dice
+of the same seed. Anything else (any other crit effect, an ambush, any option but the
+defaults, any condition but a long blade's advantage, any policy but `tactics`) is not
+modelled: `compile_fast_path` answers None for a fork that holds it. A fork that hands
+back its first `GIVE_UP_AFTER` trials without finishing one stops trying, so as not to add
+to the engine's time. Its d6s are the faces `randint(1, 6)` gives, read in bulk
+(`core.dice.face_stream`): a trial handed back leaves its generator spent, and the
+engine's replay takes fresh dice anyway.
 
 It is a restatement, so it is held to the engine: tests/sim/test_nwo_fastpath.py plays the
 nwo examples and generated fights (close quarters, and sides that start apart and walk)

@@ -85,29 +85,47 @@ def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[obje
 
 class Grips:
     """The trial's holds (rules/holds.py), made when the first spear's crit grapples: per
-    fighter, who grapples it (GRAPPLED's source, -1: nobody), the turn ends its ban on
-    escaping still waits for (NO_ESCAPE's count, 0: none) and whose they are (its anchor),
-    and its failed grapple checks in a row (`grapple_fails`). A fight without a grapple
-    never makes one, so it pays one `is None` where a hold could matter."""
+    fighter, who grapples it (GRAPPLED's source, -1: nobody), who restrains it
+    (RESTRAINED's source, -1: nobody), the turn ends its ban on escaping still waits for
+    (NO_ESCAPE's count, 0: none) and whose they are (its anchor), and its failed grapple
+    checks in a row (`grapple_fails`). The two holds are kept apart as the engine keeps
+    its two conditions: a restrained fighter a spear's crit grapples again bears both, and
+    the grapple is the one `holds.holder_of` reads first. A fight without a grapple never
+    makes one, so it pays one `is None` where a hold could matter."""
 
-    __slots__ = ("banned_by", "fails", "held", "no_escape")
+    __slots__ = ("banned_by", "fails", "held", "no_escape", "restrained")
 
     def __init__(self, n: int) -> None:
         self.held = [-1] * n
+        self.restrained = [-1] * n
         self.no_escape = [0] * n
         self.banned_by = [-1] * n
         self.fails = [0] * n
 
     def bound(self, n: int) -> bool:
-        """attack.attack_edge's disadvantages: `n` is grappled, or grapples someone."""
+        """attack.attack_edge's disadvantages: `n` is grappled, or grapples someone (a
+        restraint is no grapple: neither its holder nor the restrained attacks the worse
+        for it)."""
         return self.held[n] >= 0 or n in self.held
 
+    def holder(self, n: int) -> int:
+        """holds.holder_of: who holds `n` by hand, its grappler first, else its restrainer
+        (-1: nobody)."""
+        grappler = self.held[n]
+        return grappler if grappler >= 0 else self.restrained[n]
+
     def situation(self, n: int) -> int:
-        """What `fastpath_tactics.decide` reads of `n`'s hold (its escape wish and
-        movement): 0 free, 1 grappled, 2 grappled and not yet allowed to escape."""
-        if self.held[n] < 0:
-            return 0
-        return 2 if self.no_escape[n] else 1
+        """What `fastpath_tactics.decide` reads of `n`'s holds (its escape wish, its
+        movement, what it may do at all, the hands its attacks may take): 0 free, 1
+        grappled, 2 grappled and not yet allowed to escape, 3 restrained; 4 more while it
+        restrains someone."""
+        if self.restrained[n] >= 0:
+            found = 3
+        elif self.held[n] >= 0:
+            found = 2 if self.no_escape[n] else 1
+        else:
+            found = 0
+        return found + 4 if n in self.restrained else found
 
     def lapse(self, n: int) -> None:
         """The end of `n`'s turn counts down the bans on escaping its crits set
@@ -424,8 +442,8 @@ class Fight:
         return choice
 
     def grappled(self, n: int) -> bool:
-        """Someone holds `n` (movement.why_cannot_move: its movement is 0)."""
-        return self.grips is not None and self.grips.held[n] >= 0
+        """Someone grapples or restrains `n` (movement.why_cannot_move: it may not move)."""
+        return self.grips is not None and self.grips.holder(n) >= 0
 
     def changed(self) -> None:
         """Someone's tile, status, dash or arms changed: the next decision numbers the
@@ -533,7 +551,12 @@ class Fight:
         status = self.status
         for index in range(1, len(path) if near else 1):
             here, there = path[index - 1], path[index]
-            reactors = [m for m in near if status[m] == ACTIVE]  # movement._others, each step
+            grips = self.grips  # movement._others, each step (`reactors`)
+            reactors = [
+                m
+                for m in near
+                if status[m] == ACTIVE and (grips is None or grips.restrained[m] < 0)
+            ]
             leaving = [m for m in reactors if self.leaves(m, n, here, there)]
             if leaving:
                 self.tile[n] = here
@@ -583,7 +606,10 @@ class Fight:
         """movement._others: the mover's active enemies, in listing order (those too far
         to react fail every test after this)."""
         side, status = self.c.side, self.status
-        return [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
+        found = [m for m, s in enumerate(status) if s == ACTIVE and side[m] != side[n]]
+        if self.grips is not None:  # _may_take_aoo, _sentinels: the restrained never react
+            return [m for m in found if self.grips.restrained[m] < 0]
+        return found
 
     def leaves(self, m: int, n: int, here: Tile, there: Tile) -> bool:
         """`m` threatens the mover at `here` and not at `there` (common.threatens: within
@@ -632,7 +658,7 @@ class Fight:
         weapon = arms.spare[k].id
         wielded = (weapon,) if swap else (*arms.ids, weapon)
         self.acted = True
-        arms = self.arms[n] = self.c.hold(n, wielded)
+        arms = self.arms[n] = self.c.hold(n, wielded, arms.dropped)
         self.holding[n] = arms.number
         self.changed()
         ammo = self.ammo[n]
@@ -846,16 +872,21 @@ class Fight:
             self.deal(m, SPLASH_DAMAGE)
 
     def may_strike_again(self, n: int, target: int, weapon: Arm) -> bool:
-        """attack.check_can_strike for an extra attack (the action is already spent)."""
+        """attack.check_can_strike for an extra attack (the action is already spent); the
+        restrained may not attack (common.require_target), and the blow that set off the
+        extra attack may have been the one after which its striker was restrained."""
+        if self.grips is not None and self.grips.restrained[n] >= 0:
+            return False
         return self.within(n, target, weapon, weapon.ranged and self.engaged(n))
 
     # -- holds (rules/holds.py, crits._spear) ----------------------------------------------
 
     def grapple(self, n: int, target: int) -> None:
         """crits._spear: the target is grappled by the spearman (replacing any grapple it
-        was in) and may not try to free itself until the end of the spearman's next turn
-        (NO_ESCAPE, counted as `crit_effect` counts the stun); its failed checks stand, and
-        it is grappled whatever the crit's damage left of it."""
+        was in, while a restraint stays beside it) and may not try to free itself until the
+        end of the spearman's next turn (NO_ESCAPE, counted as `crit_effect` counts the
+        stun); its failed checks stand, and it is grappled whatever the crit's damage left
+        of it."""
         grips = self.grips
         if grips is None:
             grips = self.grips = Grips(len(self.hp))
@@ -864,9 +895,12 @@ class Fight:
         grips.banned_by[target] = n
 
     def escape(self, n: int) -> None:
-        """holds.resolve_escape: the action, then the contest to break free."""
+        """holds.resolve_escape: the action, then the contest to break free; then
+        holds.after_action, which only a restraint can give work to here (its disarming
+        shortens the reach of any hold the escaper itself has on someone)."""
         self.acted = True
         self.break_free(n)
+        self.hold_on()
 
     def after_hit(self, n: int, target: int) -> None:
         """holds.after_hit: the grappled who hits its grappler, no longer banned from
@@ -882,8 +916,7 @@ class Fight:
         """holds._break_free and contest under the default `parry: defender`: 2d6 plus half
         Strength each, the held one first; it wins only by beating the grappler's total
         (a tie goes to the responder), which ends the hold and its run of failed checks. A
-        loss counts one more; the third in a row restrains it (holds._record_fail), which
-        is not restated: the fight goes back to the engine."""
+        loss counts one more; the third in a row restrains it (holds._record_fail)."""
         grips = self.grips
         assert grips is not None
         holder = grips.held[n]
@@ -897,18 +930,39 @@ class Fight:
             grips.fails[n] = 0
             return
         grips.fails[n] += 1
-        if grips.fails[n] >= FAILS_TO_RESTRAIN:
-            raise Handback  # holds.restrain: the restraint and its disarming
+        if grips.fails[n] >= FAILS_TO_RESTRAIN and grips.restrained[n] < 0:
+            self.restrain(n, holder)
+
+    def restrain(self, n: int, holder: int) -> None:
+        """holds.restrain: the restraint replaces the grapple (a ban on escaping, lapsed
+        before any contest, is no matter) and "Is disarmed" (holds._disarm): what is in
+        hand is dropped, the holster kept. Its run of failed checks stays at three while
+        the restraint lasts. From then on the restrained may do nothing the tactics wish
+        (`fastpath_tactics.restrained`) nor react (`reactors`), and its holder's two-handed
+        attacks are refused (`fastpath_tactics.held_back`)."""
+        grips = self.grips
+        assert grips is not None
+        grips.held[n] = -1
+        grips.restrained[n] = holder
+        arms = self.arms[n]
+        if arms.ids:
+            arms = self.arms[n] = self.c.hold(n, (), (*arms.dropped, *arms.ids))
+            self.holding[n] = arms.number
+            self.dry[n] = 0
+            self.changed()
 
     def hold_on(self) -> None:
-        """holds.after_action: after every action a hold ends (and with it the held one's
-        failed checks) if its holder is down, the held one dead, or the two farther apart
-        than the holder's reach (a spear's 2; holds._hold_reach)."""
+        """holds.after_action: after every action a hold ends (both the grapple and the
+        restraint, holds._let_go, and with them the held one's failed checks) if its
+        holder (`Grips.holder`) is down, the held one dead, or the two farther apart than
+        the holder's reach (a spear's 2, 1 for bare hands; holds._hold_reach). The
+        restrained stays disarmed."""
         grips = self.grips
         assert grips is not None
         status, tile, arms, gap = self.status, self.tile, self.arms, self.gap
-        held = grips.held
-        for m, holder in enumerate(held):
+        held, restrained = grips.held, grips.restrained
+        for m, grappler in enumerate(held):
+            holder = grappler if grappler >= 0 else restrained[m]
             if holder < 0:
                 continue
             if (
@@ -916,5 +970,5 @@ class Fight:
                 or status[m] == DEAD
                 or gap(tile[holder], tile[m]) > max(1, arms[holder].reach)
             ):
-                held[m] = -1
+                held[m] = restrained[m] = -1
                 grips.fails[m] = 0

@@ -105,12 +105,13 @@ class Arm:
 
 class Arms:
     """What a fighter holds as the rules read it, read once per fighter and hands
-    (`Compiled.hold`: a draw or swap changes them)."""
+    (`Compiled.hold`: a draw or swap changes them, and so does a restraint's disarming)."""
 
     __slots__ = (
         "aoo",
         "braces",
         "by_place",
+        "dropped",
         "fists",
         "free_hands",
         "guard",
@@ -131,7 +132,7 @@ class Arms:
         "wielded",
     )
 
-    def __init__(self, who: Operative, number: int) -> None:
+    def __init__(self, who: Operative, number: int, dropped: tuple[str, ...] = ()) -> None:
         self.number = number
         """Unique within the fork (`Compiled.hold`): it names these arms in `Fight.choose`'s
         key, where the object itself would keep the key a container the garbage collector
@@ -180,6 +181,10 @@ class Arms:
         """movement._sentinels' weapon: the first in hand with a spear's reach, when a
         melee weapon in hand has it (else nobody stands sentinel)."""
         self.ids = tuple(who.wielded)
+        self.dropped = dropped
+        """What the fighter dropped in this trial (a restraint's disarming, holds._disarm):
+        neither in hand nor holstered, and never taken up again (`tactics._draws` looks
+        only in the holster)."""
         self.free_hands = who.free_hands
         spare = [w for w in who.arsenal if w.id in who.holstered]
         spare.sort(key=lambda w: w.damage, reverse=True)  # tactics._draws' order
@@ -210,8 +215,8 @@ class Compiled:
         """Grid.distance, without its method call where a diagonal counts one (the
         default), for the tactics ask it hundreds of times a decision."""
         self.arms = [Arms(p, n) for n, p in enumerate(people)]
-        self.held: dict[tuple[int, tuple[str, ...]], Arms] = {
-            (n, a.ids): a for n, a in enumerate(self.arms)
+        self.held: dict[tuple[int, tuple[str, ...], tuple[str, ...]], Arms] = {
+            (n, a.ids, ()): a for n, a in enumerate(self.arms)
         }
         self.ready = [(*p.wielded, *p.holstered) for p in people]
         """What is in hand or holstered: a draw or a swap moves weapons between the two
@@ -329,15 +334,16 @@ class Compiled:
             found = self.straights[goals] = {}
         return found
 
-    def hold(self, n: int, wielded: tuple[str, ...]) -> Arms:
+    def hold(self, n: int, wielded: tuple[str, ...], dropped: tuple[str, ...] = ()) -> Arms:
         """The arms of fighter `n` with `wielded` in hand and the rest of its ready weapons
-        holstered, read once per fork."""
-        key = (n, wielded)
+        holstered but those it `dropped` in this trial, read once per fork."""
+        key = (n, wielded, dropped)
         found = self.held.get(key)
         if found is None:
-            holstered = tuple(w for w in self.ready[n] if w not in wielded)
+            gone = (*wielded, *dropped)
+            holstered = tuple(w for w in self.ready[n] if w not in gone)
             who = replace(self.people[n], wielded=wielded, holstered=holstered)
-            found = self.held[key] = Arms(who, len(self.held))
+            found = self.held[key] = Arms(who, len(self.held), dropped)
         return found
 
 

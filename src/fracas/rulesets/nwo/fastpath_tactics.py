@@ -159,6 +159,8 @@ def decide(f: Fight, n: int) -> Choice | None:
         return None  # BaseRuleset.verify: the fallen may only end the turn
     if f.acted and (f.spent[n] or (f.shot and not f.moved[n])):
         return None  # `_after_acting`'s first test, without reading the board
+    if f.grips is not None and restrained(f, n):
+        return None
     look = f.look(n)
     if not look.foes:
         return None
@@ -182,7 +184,8 @@ def decide(f: Fight, n: int) -> Choice | None:
             return (MOVE, *better[2])
     if here is not None:
         foe, w = here[2], here[3]
-        if f.may_strike(n, foe, arms.wielded[w], look.engaged):
+        weapon = arms.wielded[w]
+        if f.may_strike(n, foe, weapon, look.engaged) and not held_back(f, n, weapon):
             return (foe, w, 0)
     reload = _reloads(f, n)
     if reload is not None:
@@ -533,3 +536,22 @@ def _after_acting(look: Look) -> Choice | None:
                 return (MOVE, *best)
         return None
     return _approach(look)
+
+
+def restrained(f: Fight, n: int) -> bool:
+    """The restrained's turn ends at once, for `verify` refuses every wish the tactics
+    have for it: no escape (holds.verify_escape: not from a restraint, even where a
+    spear's crit grappled it again), no attack (common.require_target), no draw or swap
+    (arms._refuse_if_restrained), no brace (posture.verify_brace: it was disarmed), no
+    step (movement.why_cannot_move), and its reload and strike wishes find nothing in
+    hand."""
+    grips = f.grips
+    return grips is not None and grips.restrained[n] >= 0
+
+
+def held_back(f: Fight, n: int, weapon: Arm) -> bool:
+    """attack.verify: one who holds a restraint "can make one-handed attacks", so its
+    two-handed weapon's attack is refused and the tactics' next wish is weighed (its
+    bare hands take none, a gun's stock one)."""
+    grips = f.grips
+    return grips is not None and weapon.hands == 2 and n in grips.restrained
