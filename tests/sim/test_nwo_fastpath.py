@@ -802,19 +802,20 @@ def test_the_held_who_hits_its_grappler_tries_to_break_free(
     assert seen["after hit: restrained"] >= 1  # a third failed check after the stock's blow
 
 
-def _hooks_two_apart() -> ScenarioSpec:
+def _hooks_two_apart(hook: dict[str, object] = HOOK, hp: int = 10) -> ScenarioSpec:
     """Two against two, each a hook's reach (2) from both foes, with a handgun holstered:
     the hooks grapple at 2, so a holder whose hook is refused (two-handed) swaps to its
     handgun, whose reach of 1 ends the restraint at once, and the one it held, free but
     disarmed, draws its own handgun; two who grapple each other end the escaper's hold as
-    its restraint disarms it (the hold's reach is then its bare hands')."""
+    its restraint disarms it (the hold's reach is then its bare hands'). Each holds `hook`
+    and has `hp`."""
     corners = [("a0", (1, 1)), ("a1", (1, 3)), ("b0", (3, 1)), ("b1", (3, 3))]
     data = {
         "ruleset": "nwo",
         "map": {"width": 5, "height": 5},
         "combatants": [
-            {"id": cid, "side": cid[0], "position": {"x": x, "y": y}, "hp": 10,
-             "skills": {"melee": 4}, "weapons": [HOOK], "holstered": ["handgun"]}
+            {"id": cid, "side": cid[0], "position": {"x": x, "y": y}, "hp": hp,
+             "skills": {"melee": 4}, "weapons": [hook], "holstered": ["handgun"]}
             for cid, (x, y) in corners
         ],
     }  # fmt: skip
@@ -835,6 +836,27 @@ def test_a_restraint_ends_and_the_disarmed_draws_as_the_engines(
     assert fast == engine and sum(fast) >= 40
     assert seen["restraint ended: out of reach"] >= 40 and seen["disarmed takes up"] >= 40
     assert seen["ended: the escaper's own grapple"] >= 1
+
+
+HEAVY_HOOK = {**HOOK, "id": "heavy_hook", "damage": 4}
+"""A hook that outweighs a handgun: of what a freed fighter could take up, what it dropped
+would come first (tactics._draws: the most damaging first)."""
+
+
+def test_the_freed_never_takes_up_what_its_restraint_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Restrained: "Is disarmed" (holds._disarm drops what is in hand to the ground), so
+    once the restraint ends the freed fighter draws from its holster only. With the
+    dropped hook more damaging than the holstered handgun, a fast path that still counted
+    the hook among what it could draw would draw it first. 300 trials, every one the
+    engine's, restraints and take-ups in them."""
+    seen = _counting_holds(monkeypatch)
+    fast, engine = _restraints(monkeypatch)
+    spec = _hooks_two_apart(HEAVY_HOOK, hp=14)
+    assert _both(spec, 4, range(300), None) == 300
+    assert fast == engine and sum(fast) >= 15
+    assert seen["disarmed takes up"] >= 10
 
 
 def _brawlers_and_hooks() -> ScenarioSpec:
