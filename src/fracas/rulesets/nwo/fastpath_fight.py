@@ -224,7 +224,8 @@ class Fight:
         self.taken = [0] * n
         self.actor = -1
         self.board = -1
-        """The board's number (`Compiled.boards`), or -1 once it changed (`changed`)."""
+        """The board's number (`Compiled.boards`), or -1 once it changed (`changed`,
+        `hurt_changed`)."""
         self.scene = -1
         """The scene's number (`Compiled.scenes`: the board less everyone's health), or -1
         once it changed (`changed`)."""
