@@ -212,13 +212,13 @@ def _walked_in_steps(
         if board.inside((x, y)):
             seen[x * height + y] = 1
     frontier: list[int] = []
-    for goal in found:  # a goal's steps as the map gives them (it may stand anywhere)
+    for goal in tuple(found):  # a goal's steps as the map gives them (it may stand anywhere)
         for x, y in board.neighbours(goal):
             number = x * height + y
             if not seen[number]:
                 seen[number] = 1
+                found[(x, y)] = 1
                 frontier.append(number)
-    walked: dict[int, int] = dict.fromkeys(frontier, 1)
     cost = 1
     while frontier:
         cost += 1
@@ -227,11 +227,9 @@ def _walked_in_steps(
             for other, _ in steps[tile]:
                 if not seen[other]:
                     seen[other] = 1
-                    walked[other] = cost
+                    found[tiles[other]] = cost
                     following.append(other)
         frontier = following
-    for number, steps_away in walked.items():
-        found[tiles[number]] = steps_away
     return found
 
 

@@ -3,6 +3,8 @@ the rule or tactic it restates. See nwo/fastpath.py for what is modelled and why
 
 from __future__ import annotations
 
+from functools import partial
+
 from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.initiative import rank
@@ -22,6 +24,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     Compiled,
     half,
 )
+from fracas.rulesets.nwo.fastpath_tables import kept
 from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, View, decide, mobile, see
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
@@ -75,11 +78,9 @@ table of `CHOICES_KEPT` would take a hundred megabytes and more."""
 def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[object, ...]) -> int:
     """The number `table` gave `seen` when first met, or a new one (`Compiled.numbers`,
     never given twice); a full table starts over."""
-    found = table.get(seen)
+    found = table.get(seen)  # asked at every new board: looked up before any call
     if found is None:
-        if len(table) >= CHOICES_KEPT:
-            table.clear()
-        found = table[seen] = next(c.numbers)
+        found = kept(table, CHOICES_KEPT, seen, c.numbers.__next__)
     return found
 
 
@@ -480,11 +481,10 @@ class Fight:
             scene = self.numbered_scene()
         views = c.views
         key = (scene, n)
-        view = views.get(key)
+        view = views.get(key)  # asked at every new board: looked up before any call
         if view is None:
-            if len(views) >= VIEWS_KEPT:
-                views.clear()
-            view = views[key] = see(self, n)
+            # `partial`, not a lambda: one would turn `self` and `n` into cells at every call
+            view = kept(views, VIEWS_KEPT, key, partial(see, self, n))
         return view
 
     def numbered_scene(self) -> int:
@@ -962,8 +962,8 @@ class Fight:
         assert grips is not None
         status, tile, arms, gap = self.status, self.tile, self.arms, self.gap
         held, restrained = grips.held, grips.restrained
-        for m, grappler in enumerate(held):
-            holder = grappler if grappler >= 0 else restrained[m]
+        for m in range(len(held)):
+            holder = grips.holder(m)
             if holder < 0:
                 continue
             if (

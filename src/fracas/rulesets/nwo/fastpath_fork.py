@@ -16,7 +16,7 @@ from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
 from fracas.rulesets.nwo.appraisal import beats
 from fracas.rulesets.nwo.catalog import IMPROVISED, UNARMED, Weapon, catalog
-from fracas.rulesets.nwo.fastpath_tables import Tables
+from fracas.rulesets.nwo.fastpath_tables import Tables, kept
 from fracas.rulesets.nwo.grid import NEIGHBOURS, Tile
 from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.rules import initiative
@@ -327,12 +327,7 @@ class Compiled:
         they have been asked (`tactics._nearer`'s second key, which fills it): a few dozen
         tiles tie on the walk at each step toward the foes, and the foes often stand where
         they stood a decision ago, so the answers are kept by the foes' tiles."""
-        found = self.straights.get(goals)
-        if found is None:
-            if len(self.straights) >= STRAIGHTS_KEPT:
-                self.straights.clear()
-            found = self.straights[goals] = {}
-        return found
+        return kept(self.straights, STRAIGHTS_KEPT, goals, dict)
 
     def hold(self, n: int, wielded: tuple[str, ...], dropped: tuple[str, ...] = ()) -> Arms:
         """The arms of fighter `n` with `wielded` in hand and the rest of its ready weapons

@@ -58,7 +58,7 @@ class Tables:
         key = (start, allowance, self.bodies(start, allowance, blocked))
         found = self.reach.get(key)  # asked at most decisions: looked up before any call
         if found is None:
-            found = _kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
+            found = kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
         return found
 
     def bodies(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
@@ -66,12 +66,12 @@ class Tables:
         key = (start, allowance, blocked)
         found = self.near.get(key)
         if found is None:
-            found = _kept(self.near, REACHES_KEPT, key, lambda: in_reach(*key))
+            found = kept(self.near, REACHES_KEPT, key, lambda: in_reach(*key))
         return found
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
         """`appraisal._walking_distances` to `goals` around `blocked`."""
-        return _kept(
+        return kept(
             self.walks,
             WALKS_KEPT,
             (goals, blocked),
@@ -82,12 +82,12 @@ class Tables:
         """`appraisal._zone` of these armed foes' tiles and reaches."""
         found = self.zones.get(reaches)  # asked at every decision: looked up before any call
         if found is None:
-            found = _kept(self.zones, ZONES_KEPT, reaches, lambda: _zone(self.board, reaches))
+            found = kept(self.zones, ZONES_KEPT, reaches, lambda: _zone(self.board, reaches))
         return found
 
     def shelter(self, tile: Tile, shooters: tuple[Tile, ...]) -> int:
         """`appraisal._shelter`: how many of `shooters` cover next to `tile` screens."""
-        return _kept(
+        return kept(
             self.shelters,
             SHELTERS_KEPT,
             (tile, shooters),
@@ -116,9 +116,11 @@ def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile])
     return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
 
 
-def _kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:
+def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:
     """The answer kept in `table` under `key`, made and kept if new; a full table starts
-    over."""
+    over. The fork's and the fight's bounded tables keep theirs so too (`Compiled.straight`,
+    `fastpath_fight.numbered`, `Fight.view`), but for the decisions and the lines of fire,
+    asked on paths where one call more shows."""
     found = table.get(key)
     if found is None:
         if len(table) >= limit:
