@@ -6,6 +6,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The compiled build of the fast paths (fracas/compiled.py): remade when a source it was made
+# from changes (build/mypyc.d names them); where it cannot be made, fracas runs as plain Python.
+COMPILED := build/compiled.stamp
 
 .PHONY: run play test lint typecheck pytest bench clean
 PORT ?= 8000
@@ -18,10 +21,16 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-run: $(STAMP)
+$(COMPILED): $(STAMP) tools/compile_fast_paths.py src/fracas/compiled.py
+	$(BIN)/python tools/compile_fast_paths.py --optional
+	touch $(COMPILED)
+
+-include build/mypyc.d
+
+run: $(STAMP) $(COMPILED)
 	$(BIN)/fracas serve --demo --port $(PORT)
 
-play: $(STAMP)
+play: $(STAMP) $(COMPILED)
 	$(BIN)/fracas run examples/lines-skirmish.yaml
 	$(BIN)/fracas run examples/nwo-firefight.yaml
 	$(BIN)/fracas run examples/tiers-duel.yaml
@@ -37,11 +46,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+# Twice: every test over the compiled build, then the nwo fast path's identity tests and the
+# tests that spy on its methods (which compiled classes cannot be patched for) over plain Python.
+pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
+	FRACAS_PURE=1 $(BIN)/pytest tests/sim/test_nwo_fastpath.py tests/core/test_compiled.py
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	cd benchmarks && ../$(BIN)/python run.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache

@@ -137,9 +137,17 @@ def simulation() -> None:
     )
     report: dict[str, Any] = json.loads(done.stdout)
     scaling = report.pop("scaling")
+    build = report.pop("build")
     print("\nfracas sim, one process, the tactics policy (goal: overhead at most 10)")
+    print(f"{build}")
     print(f"{'':12s} {'fights/s':>10s} {'faces/fight':>12s} {'overhead':>10s}")
     for ruleset, row in report.items():
+        if "replayed_overhead" in row:  # simulation.unseen: trials new to the process
+            print(
+                f"{ruleset:12s} {row['fights_per_second']:10.1f} {'':12s} "
+                f"{row['overhead']:10.1f}   replayed {row['replayed_overhead']:.1f}"
+            )
+            continue
         print(
             f"{ruleset:12s} {row['fights_per_second']:10.1f} {row['faces_per_fight']:12.1f} "
             f"{row['overhead']:10.1f}"

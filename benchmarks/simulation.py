@@ -36,6 +36,7 @@ from typing import Any
 
 from overhead import Recorder, best_of
 
+from fracas import compiled
 from fracas.core.dice import Dice
 from fracas.scenario import load_scenario
 from fracas.sim.backends import run_pool
@@ -246,7 +247,8 @@ def scaling(name: str, trials: int, repeat: int = 3) -> dict[str, float]:
 def main() -> None:
     """All rulesets, or those named on the command line (`simulation.py nwo nwo_pump`)."""
     chosen = sys.argv[1:] or list(EXAMPLES)
-    report: dict[str, Any] = {name: per_ruleset(*EXAMPLES[name]) for name in chosen}
+    report: dict[str, Any] = {"build": compiled.status()}  # compiled or plain Python
+    report.update({name: per_ruleset(*EXAMPLES[name]) for name in chosen})
     if "nwo" in chosen:  # 200 new trials, then 200 after 300 others
         report["nwo_unseen"] = unseen(EXAMPLES["nwo"][0], 200, first=1000, warm=0)
         report["nwo_unseen_warm"] = unseen(EXAMPLES["nwo"][0], 200, first=2000, warm=300)

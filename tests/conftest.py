@@ -19,6 +19,19 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked `pure` patches the nwo fast path's methods to spy on them, which
+    mypyc's compiled classes refuse: over the compiled build it is skipped, and `make
+    test`'s second pass (FRACAS_PURE=1) runs it over the very same sources as plain Python."""
+    if item.get_closest_marker("pure") is None:
+        return
+    from fracas.compiled import is_compiled
+    from fracas.rulesets.nwo import fastpath_fight
+
+    if is_compiled(fastpath_fight):
+        pytest.skip("spies on compiled classes: runs in make test's pure pass (FRACAS_PURE=1)")
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Debian's chromium under Playwright, for the whole session (skipped where absent)."""

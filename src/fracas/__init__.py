@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fracas import compiled
+
+compiled.install()  # the compiled build of the fast paths, where a fresh one exists
+
 if TYPE_CHECKING:
     from fracas.core.odds import ActionOdds
 

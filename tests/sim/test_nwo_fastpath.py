@@ -148,6 +148,7 @@ def test_the_simulator_answers_for_the_firefight_as_the_engine() -> None:
     assert play_range(job, 0, 30) == [_engine(fork, job, i) for i in range(30)]
 
 
+@pytest.mark.pure
 def test_a_fork_whose_every_trial_goes_back_is_left_to_the_engine_early(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -314,6 +315,7 @@ def _brawl() -> ScenarioSpec:
     return parse_scenario({"ruleset": "nwo", "map": board, "combatants": fighters})
 
 
+@pytest.mark.pure
 def test_a_bare_hands_crit_stuns_as_the_engines(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seed, weapons table: Unarmed, crit "Double 6", "Perform any other Melee Crit
     Effect"; neither the tactics nor an attack of opportunity name one, so crits._unarmed
@@ -720,6 +722,7 @@ def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return seen
 
 
+@pytest.mark.pure
 def test_a_spear_grapple_is_played_by_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Spears: "Target is Grappled and cannot attempt to free themselves until the end of your
     next turn"; NWO-46: "A character can use their action attempt to escape a grapple via a
@@ -733,6 +736,7 @@ def test_a_spear_grapple_is_played_by_the_fast_path(monkeypatch: pytest.MonkeyPa
     assert seen["ended: down"] >= 20  # holds.after_action: the spearman fell
 
 
+@pytest.mark.pure
 def test_a_restraint_in_close_quarters_is_played_by_the_fast_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -783,6 +787,7 @@ def _hook_and_gunner() -> ScenarioSpec:
     return parse_scenario(data)
 
 
+@pytest.mark.pure
 def test_the_held_who_hits_its_grappler_tries_to_break_free(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -822,6 +827,7 @@ def _hooks_two_apart(hook: dict[str, object] = HOOK, hp: int = 10) -> ScenarioSp
     return parse_scenario(data)
 
 
+@pytest.mark.pure
 def test_a_restraint_ends_and_the_disarmed_draws_as_the_engines(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -843,6 +849,7 @@ HEAVY_HOOK = {**HOOK, "id": "heavy_hook", "damage": 4}
 would come first (tactics._draws: the most damaging first)."""
 
 
+@pytest.mark.pure
 def test_the_freed_never_takes_up_what_its_restraint_dropped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -880,6 +887,7 @@ def _brawlers_and_hooks() -> ScenarioSpec:
     )
 
 
+@pytest.mark.pure
 def test_a_restrained_brawler_is_played_by_the_fast_path(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -926,6 +934,7 @@ def _rifle_beside_the_pinned() -> ScenarioSpec:
     return parse_scenario(data)
 
 
+@pytest.mark.pure
 def test_the_restrained_strike_no_one_who_walks_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """movement._may_take_aoo and _sentinels: "no reactions while restrained" (Restrained:
     "Cannot make attacks"): the rifleman walks out of the restrained spearman's reach and
@@ -937,6 +946,7 @@ def test_the_restrained_strike_no_one_who_walks_off(monkeypatch: pytest.MonkeyPa
     assert seen["walked off a restrained one"] >= 30
 
 
+@pytest.mark.pure
 def test_a_grapple_halts_the_walk_before_the_next_guard_swings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

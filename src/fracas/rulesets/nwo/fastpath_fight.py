@@ -245,6 +245,7 @@ class Fight:
                 self.start()
             order = self.order
             while self.round <= max_rounds and self.outcome is None:
+                over = False  # a local, not self.outcome: see check_outcome
                 n = order[self.index]
                 self.actor = n
                 for _ in range(TURN_ACTIONS):
@@ -277,12 +278,12 @@ class Fight:
                         self.hold_on()
                     if self.fell:  # only a fall can end the fight
                         self.fell = False
-                        self.check_outcome()
-                        if self.outcome is not None:
+                        over = self.check_outcome()
+                        if over:
                             break
                 else:
                     return None
-                if self.outcome is None:
+                if not over:
                     self.actor = -1
                     self.end_turn(n)
         except Handback:
@@ -366,14 +367,18 @@ class Fight:
         if self.grips is not None:
             self.grips.lapse(n)
 
-    def check_outcome(self) -> None:
-        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
+    def check_outcome(self) -> bool:
+        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw. Answers
+        whether the fight is over, for `play` to read instead of `self.outcome`: the loop's
+        condition narrows that attribute to None for the type checker, and the compiled
+        build (fracas/compiled.py) turns a narrowing into a check that a str would fail."""
         side = self.c.side
         standing = {side[m] for m, s in enumerate(self.status) if s == ACTIVE}
         if len(standing) > 1:
-            return
+            return False
         names = self.c.side_names
         self.outcome = f"{names[standing.pop()]} won" if standing else "draw"
+        return True
 
     # -- the tactics (tactics._wishes, then Ruleset.first_legal) --------------------------
 

@@ -1,0 +1,140 @@
+"""The compiled build of the simulation's hottest modules, used only while it is fresh.
+
+Why: nwo's firefight spends its time in plain Python (the fast path's tile searches, walks
+and strikes); mypyc compiles those very modules, type hints and all, to C extensions that
+play the same fights faster (docs/performance.md, "Tenth step"). There is no second
+implementation to keep in step: the build is made from the sources in this checkout by
+`tools/compile_fast_paths.py` (`make` runs it), into `build/mypyc/` beside `src/`, never
+into the source tree, so a checkout without a compiler, or with the build deleted, imports
+the same modules as plain Python.
+
+A build is used only if every source it was made from is unchanged: its manifest keeps a
+hash of the compiled modules and of every fracas module they import (mypyc copies such a
+module's constants into the compiled code), and an edit to any of them sends the import
+back to the .py files until the next `make`. So tests never run a stale build by mistake.
+`FRACAS_PURE=1` in the environment refuses the build outright (the pure pass of
+`make test`, and anyone comparing the two).
+
+The check runs at the first import of a compiled module, not at `import fracas`, so the
+command line's quick paths read nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+COMPILED_MODULES = (
+    "fracas.rulesets.nwo.fastpath",
+    "fracas.rulesets.nwo.fastpath_fight",
+    "fracas.rulesets.nwo.fastpath_fork",
+    "fracas.rulesets.nwo.fastpath_tables",
+    "fracas.rulesets.nwo.fastpath_tactics",
+    "fracas.rulesets.nwo.appraisal",
+    "fracas.rulesets.nwo.grid",
+)
+"""What the build compiles: nwo's fast path and the searches it shares with the tactics.
+A module here must not be subclassed or patched by uncompiled code (mypyc's classes
+refuse both); the tests that spy on the fast path's methods run in the pure pass."""
+
+SOURCE_ROOT = Path(__file__).resolve().parent.parent
+"""`src/`: module names map to files under it."""
+
+BUILD_DIR = SOURCE_ROOT.parent / "build" / "mypyc"
+"""Where `tools/compile_fast_paths.py` leaves the extensions and their manifest."""
+
+MANIFEST = "manifest.json"
+PURE_VARIABLE = "FRACAS_PURE"
+
+
+def source_hash(files: Sequence[str]) -> str:
+    """One hash over the named sources (paths relative to `src/`), in the order given."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update((SOURCE_ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def read_build(build_dir: Path = BUILD_DIR) -> tuple[dict[str, Path], str]:
+    """The extensions of a fresh build by module name, and a line saying why none are used
+    when there are none (no build, another Python, a source edited since, FRACAS_PURE)."""
+    if os.environ.get(PURE_VARIABLE):
+        return {}, f"pure Python: {PURE_VARIABLE} is set"
+    try:
+        manifest = json.loads((build_dir / MANIFEST).read_text())
+    except FileNotFoundError:
+        return {}, f"pure Python: no compiled build in {build_dir} (`make` makes one)"
+    except (OSError, ValueError) as error:
+        return {}, f"pure Python: the compiled build's manifest is unreadable ({error})"
+    if manifest.get("cache_tag") != sys.implementation.cache_tag:
+        return {}, f"pure Python: the compiled build is for {manifest.get('cache_tag')}"
+    try:
+        fresh = source_hash(manifest["sources"]) == manifest["source_hash"]
+    except (OSError, KeyError, TypeError):
+        fresh = False
+    if not fresh:
+        return {}, "pure Python: a source changed since the compiled build (`make` remakes it)"
+    extensions = {name: build_dir / path for name, path in manifest["extensions"].items()}
+    return extensions, f"compiled (mypyc): {len(extensions)} extensions from {build_dir}"
+
+
+class CompiledFinder:
+    """Finds the compiled extension of a module in the build, ahead of its .py file.
+
+    Installed on `sys.meta_path` by `install`; it answers only for the build's own module
+    names, reads the manifest at the first of them and never again."""
+
+    def __init__(self, build_dir: Path = BUILD_DIR) -> None:
+        self.build_dir = build_dir
+        self.extensions: dict[str, Path] | None = None
+        self.status = "pure Python: no compiled module imported yet"
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        if fullname not in COMPILED_MODULES and not fullname.endswith("__mypyc"):
+            return None
+        if self.extensions is None:
+            self.extensions, self.status = read_build(self.build_dir)
+        where = self.extensions.get(fullname)
+        if where is None:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(where))
+        return importlib.util.spec_from_file_location(fullname, where, loader=loader)
+
+
+_finder = CompiledFinder()
+
+
+def install() -> None:
+    """Put the finder first on `sys.meta_path` (once; `fracas/__init__.py` calls it),
+    unless FRACAS_PURE is set as the process starts."""
+    if os.environ.get(PURE_VARIABLE):
+        _finder.extensions, _finder.status = {}, f"pure Python: {PURE_VARIABLE} is set"
+        return
+    if _finder not in sys.meta_path:
+        sys.meta_path.insert(0, _finder)
+
+
+def status() -> str:
+    """Which build this process runs, for benchmarks and bug reports."""
+    if _finder.extensions is None:
+        _finder.extensions, _finder.status = read_build(_finder.build_dir)
+    return _finder.status
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether a module was loaded from the compiled build."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
