@@ -43,7 +43,20 @@ COMPILED_MODULES = (
 )
 """What the build compiles: nwo's fast path and the searches it shares with the tactics.
 A module here must not be subclassed or patched by uncompiled code (mypyc's classes
-refuse both); the tests that spy on the fast path's methods run in the pure pass."""
+refuse both); the tests that spy on the fast path's methods run in the pure pass. Two
+habits of plain Python do not carry over, and the identity tests are what catch them:
+
+- reading an attribute after a call that may set it, where the type checker still holds
+  it narrowed (`while self.outcome is None: ... self.check_outcome(); if self.outcome`):
+  the compiled code trusts the narrowing, so it either fails on the read or, where the
+  checker calls the test unreachable, leaves the test out. `warn_unreachable` (mypy's
+  settings) fails the second kind; ask a method instead (`over()`, `check_outcome()`);
+- `is` between tuples: mypyc keeps a tuple of fixed shape unboxed and boxes it anew where
+  it is stored, so a sentinel tuple is compared by value (`choice == HANDED_BACK`).
+
+The fast paths of lines, tiers, pools and fatewalker are not in the build yet: compiled,
+lines and tiers broke both habits (their identity tests failed), and none needs it for
+the goal of 10 (docs/performance.md, "Tenth step")."""
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 """`src/`: module names map to files under it."""

@@ -383,7 +383,7 @@ class _Fight:
                         return None
                     if self.holding or self.fell:
                         self.after_action()
-                        if self.outcome is not None:
+                        if self.over():
                             break
                     choice = choose_spent(n) if self.acted else choose(n)
                 else:
@@ -507,6 +507,13 @@ class _Fight:
         self.acted, self.moved, self.allowance = False, 0, 1
         if defend[following] and not to_end:
             defend[following] = 0
+
+    def over(self) -> bool:
+        """Whether the fight has its outcome. `play` asks this rather than reading
+        `self.outcome` after a call that may set it: its loop's condition narrows the
+        attribute to None for the type checker, which would call the test unreachable, and
+        the compiled build (fracas/compiled.py) would leave it out."""
+        return self.outcome is not None
 
     def after_action(self) -> None:
         """BaseRuleset.resolve's tail: Lines.after_action, then the outcome check. Both are

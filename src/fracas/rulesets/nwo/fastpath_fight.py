@@ -444,7 +444,7 @@ class Fight:
             except Handback:
                 choice = HANDED_BACK
             choices[key] = choice
-        if choice is HANDED_BACK:
+        if choice == HANDED_BACK:  # by value: the compiled build boxes tuples anew
             raise Handback
         return choice
 

@@ -60,7 +60,7 @@ class Fight(Tactics):
                         self.act(n, choice)
                         self.acted[n] = True
                         self.after_action()
-                        if self.outcome is not None:
+                        if self.over():
                             break
                 self.actor = -1
                 self.end_turn(n)
@@ -127,6 +127,13 @@ class Fight(Tactics):
             self.round += 1
             index = 0
         self.start_turn(index, skipped=0)
+
+    def over(self) -> bool:
+        """Whether the fight has its outcome. `play` asks this rather than reading
+        `self.outcome` after a call that may set it: its loop's condition narrows the
+        attribute to None for the type checker, which would call the test unreachable, and
+        the compiled build (fracas/compiled.py) would leave it out."""
+        return self.outcome is not None
 
     def after_action(self) -> None:
         """Pools.after_action (falls, then holds loosened), then the outcome check."""

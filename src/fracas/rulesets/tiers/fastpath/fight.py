@@ -146,7 +146,7 @@ class Fight:
                         if self.fell:
                             self.fell = False
                             self.check_outcome()
-                            if self.outcome is not None:
+                            if self.over():
                                 break
                     elif kind == MOVE:  # movement.resolve_move, then keep_facings
                         self.actions += 1
@@ -170,7 +170,7 @@ class Fight:
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                if self.outcome is None:
+                if not self.over():
                     # InitiativeRounds.end_turn (no condition lapses: the fighters bear none;
                     # Tiers.on_round_end, blindness.end_round, has nothing to clear here)
                     self.actor = -1
@@ -245,6 +245,13 @@ class Fight:
             if index >= len(order):
                 self.round += 1
                 index = 0
+
+    def over(self) -> bool:
+        """Whether the fight has its outcome. `play` asks this rather than reading
+        `self.outcome` after a call that may set it: its loop's condition narrows the
+        attribute to None for the type checker, which would call the test unreachable, and
+        the compiled build (fracas/compiled.py) would leave it out."""
+        return self.outcome is not None
 
     def check_outcome(self) -> None:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
