@@ -46,11 +46,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Twice: every test over the compiled build, then the nwo fast path's identity tests and the
-# tests that spy on its methods (which compiled classes cannot be patched for) over plain Python.
+# Twice: every test over the compiled build, then the fast paths' identity tests (with the nwo
+# tests that spy on its methods, which compiled classes cannot be patched for) as plain Python.
+FAST_PATH_TESTS := $(wildcard tests/sim/test_*_fastpath.py)
 pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
-	FRACAS_PURE=1 $(BIN)/pytest tests/sim/test_nwo_fastpath.py tests/core/test_compiled.py
+	FRACAS_PURE=1 $(BIN)/pytest $(FAST_PATH_TESTS) tests/core/test_compiled.py
 
 bench: $(STAMP) $(COMPILED)
 	cd benchmarks && ../$(BIN)/python run.py

@@ -1,12 +1,13 @@
 """The compiled build of the simulation's hottest modules, used only while it is fresh.
 
-Why: nwo's firefight spends its time in plain Python (the fast path's tile searches, walks
-and strikes); mypyc compiles those very modules, type hints and all, to C extensions that
-play the same fights faster (docs/performance.md, "Tenth step"). There is no second
-implementation to keep in step: the build is made from the sources in this checkout by
-`tools/compile_fast_paths.py` (`make` runs it), into `build/mypyc/` beside `src/`, never
-into the source tree, so a checkout without a compiler, or with the build deleted, imports
-the same modules as plain Python.
+Why: a simulated fight spends its time in its fast path's plain Python (nwo's tile
+searches, walks and strikes; the other rulesets' turns and tactics); mypyc compiles those
+very modules, type hints and all, to C extensions that play the same fights faster (two
+to three times; a new nwo firefight 1.3-1.45 times: docs/performance.md, "Tenth step").
+There is no second implementation to keep in step: the build is made from the sources in
+this checkout by `tools/compile_fast_paths.py` (`make` runs it), into `build/mypyc/`
+beside `src/`, never into the source tree, so a checkout without a compiler, or with the
+build deleted, imports the same modules as plain Python.
 
 A build is used only if every source it was made from is unchanged: its manifest keeps a
 hash of the compiled modules and of every fracas module they import (mypyc copies such a
@@ -40,11 +41,26 @@ COMPILED_MODULES = (
     "fracas.rulesets.nwo.fastpath_tactics",
     "fracas.rulesets.nwo.appraisal",
     "fracas.rulesets.nwo.grid",
+    "fracas.rulesets.lines.fastpath",
+    "fracas.rulesets.tiers.fastpath.compiled",
+    "fracas.rulesets.tiers.fastpath.crits",
+    "fracas.rulesets.tiers.fastpath.fight",
+    "fracas.rulesets.tiers.fastpath.sheets",
+    "fracas.rulesets.pools.fastpath.board",
+    "fracas.rulesets.pools.fastpath.codes",
+    "fracas.rulesets.pools.fastpath.compiled",
+    "fracas.rulesets.pools.fastpath.fight",
+    "fracas.rulesets.pools.fastpath.tactics",
+    "fracas.rulesets.fatewalker.fastpath.compiled",
+    "fracas.rulesets.fatewalker.fastpath.fight",
+    "fracas.rulesets.fatewalker.fastpath.fork",
 )
-"""What the build compiles: nwo's fast path and the searches it shares with the tactics.
-A module here must not be subclassed or patched by uncompiled code (mypyc's classes
-refuse both); the tests that spy on the fast path's methods run in the pure pass. Two
-habits of plain Python do not carry over, and the identity tests are what catch them:
+"""What the build compiles: every ruleset's simulation fast path (nwo's with the searches
+it shares with the tactics, `appraisal` and `grid`), but for the packages' `__init__`
+modules, which only decide whether a fork is within the fast path. A module here must not
+be subclassed or patched by uncompiled code (mypyc's classes refuse both); the tests that
+spy on nwo's fast path's methods run in the pure pass. Two habits of plain Python do not
+carry over, and the identity tests are what catch them:
 
 - reading an attribute after a call that may set it, where the type checker still holds
   it narrowed (`while self.outcome is None: ... self.check_outcome(); if self.outcome`):
@@ -52,11 +68,8 @@ habits of plain Python do not carry over, and the identity tests are what catch 
   checker calls the test unreachable, leaves the test out. `warn_unreachable` (mypy's
   settings) fails the second kind; ask a method instead (`over()`, `check_outcome()`);
 - `is` between tuples: mypyc keeps a tuple of fixed shape unboxed and boxes it anew where
-  it is stored, so a sentinel tuple is compared by value (`choice == HANDED_BACK`).
-
-The fast paths of lines, tiers, pools and fatewalker are not in the build yet: compiled,
-lines and tiers broke both habits (their identity tests failed), and none needs it for
-the goal of 10 (docs/performance.md, "Tenth step")."""
+  it is stored, so a sentinel tuple is compared by value (`choice == HANDED_BACK`, or the
+  kind of a choice only one sentinel has: `choice[0] != END`)."""
 
 SOURCE_ROOT = Path(__file__).resolve().parent.parent
 """`src/`: module names map to files under it."""

@@ -373,7 +373,7 @@ class _Fight:
                 steps = 0
                 self.actor = n  # choosing deals nothing: only the actions and end_turn count
                 choice = choose_spent(n) if self.acted else choose(n)
-                while choice is not _END:  # the one choice that ends a turn is `_END`
+                while choice[0] != END:  # the one choice that ends a turn is `_END`
                     if choice[0] == ATTACK:
                         attack(n, choice)
                     else:
@@ -600,7 +600,7 @@ class _Fight:
             if cared is not None:
                 return cared
         plan = self.best_plan(n, sheet)
-        if plan is _NO_FOE:
+        if plan == _NO_FOE:  # by value: the compiled build boxes tuples anew
             return _END
         if plan is None:
             foes = [f for f in sheet.foes if status[f] == ACTIVE]

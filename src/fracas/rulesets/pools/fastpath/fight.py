@@ -13,7 +13,7 @@ from fracas.rulesets.pools.fastpath.codes import (
     DEVOUR,
     DRAG,
     DROP,
-    ENDING,
+    END,
     FLY,
     GRAPPLE,
     GRAPPLED,
@@ -55,7 +55,7 @@ class Fight(Tactics):
                 n = self.order[self.index]
                 if not self.acted[n] and status[n] == ACTIVE:
                     choice = self.choose(n)
-                    if choice is not ENDING:
+                    if choice[0] != END:  # `ENDING`, the only choice of its kind
                         self.actor = n
                         self.act(n, choice)
                         self.acted[n] = True
