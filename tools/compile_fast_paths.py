@@ -79,7 +79,7 @@ def sources_of_build() -> list[str]:
 def write_make_dependencies(sources: list[str]) -> None:
     """build/mypyc.d: the Makefile remakes the build when one of these changes."""
     listed = " \\\n    ".join(f"src/{name}" for name in sources)
-    (ROOT / "build" / "mypyc.d").write_text(f"build/compiled.stamp: \\\n    {listed}\n")
+    (BUILD_DIR.parent / "mypyc.d").write_text(f"build/compiled.stamp: \\\n    {listed}\n")
 
 
 def build(into: Path) -> dict[str, str]:

@@ -132,13 +132,18 @@ class CompiledFinder:
     ) -> ModuleSpec | None:
         if fullname not in COMPILED_MODULES and not fullname.endswith("__mypyc"):
             return None
-        if self.extensions is None:
-            self.extensions, self.status = read_build(self.build_dir)
-        where = self.extensions.get(fullname)
+        where = self.verdict().get(fullname)
         if where is None:
             return None
         loader = importlib.machinery.ExtensionFileLoader(fullname, str(where))
         return importlib.util.spec_from_file_location(fullname, where, loader=loader)
+
+    def verdict(self) -> dict[str, Path]:
+        """The build's extensions (none if it is not to be used), read at the first question
+        and kept, with `status` saying why."""
+        if self.extensions is None:
+            self.extensions, self.status = read_build(self.build_dir)
+        return self.extensions
 
 
 _finder = CompiledFinder()
@@ -156,8 +161,7 @@ def install() -> None:
 
 def status() -> str:
     """Which build this process runs, for benchmarks and bug reports."""
-    if _finder.extensions is None:
-        _finder.extensions, _finder.status = read_build(_finder.build_dir)
+    _finder.verdict()
     return _finder.status
 
 
