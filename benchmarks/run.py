@@ -163,7 +163,8 @@ def simulation() -> None:
         print(
             f"{name:12s} {row['trials']} fights: 1 worker {row['one']:.2f} s, 2 workers "
             f"{row['two']:.2f} s, speedup {row['speedup']:.2f}; projected on 2 free cores "
-            f"{row['projected']:.2f} (load average {row['load_average']:.1f})"
+            f"{row['projected']:.2f}; the machine's own, bare randint: {row['machine']:.2f} "
+            f"(load average {row['load_average']:.1f})"
         )
 
 

@@ -16,7 +16,9 @@ Printed as ratios measured in this one run (docs/performance.md keeps the figure
   against the engine's faces; a trial handed back among the fast path's own is timed so too
   (nwo's firefight, a few in a hundred);
 - **scaling**: the wall time of one run on 1 worker over the same run on 2 workers
-  (`backends.run_pool`, the process pool `fracas sim` uses, start-up included).
+  (`backends.run_pool`, the process pool `fracas sim` uses, start-up included), beside the
+  same ratio for bare `randint` calls timed between them: what the machine itself gives
+  two processes at that moment (`scaling`'s docstring says why it is needed).
 
 Nothing here asserts; `make bench` runs it after the engine figures.
 """
@@ -30,6 +32,7 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -39,7 +42,7 @@ from overhead import Recorder, best_of
 from fracas import compiled
 from fracas.core.dice import Dice
 from fracas.scenario import load_scenario
-from fracas.sim.backends import run_pool
+from fracas.sim.backends import pool_context, run_pool
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range
 from fracas.sim.policies import POLICIES
 from fracas.sim.trial import play, play_fast
@@ -215,21 +218,55 @@ def _cpu_with_children() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
+MACHINE_FACES = 2_000_000
+"""Bare `randint` calls of the machine's own scaling run: about a second on one core."""
+
+
+def _bare_faces(count: int) -> None:
+    """`count` bare `random.Random.randint(1, 6)` calls: work with no fracas in it."""
+    randint = random.Random(count).randint
+    for _ in range(count):
+        randint(1, 6)
+
+
+def _machine_run(workers: int) -> None:
+    """MACHINE_FACES bare calls, in this process or shared by a pool of `workers` forked
+    the way `run_pool` forks its own."""
+    if workers <= 1:
+        _bare_faces(MACHINE_FACES)
+        return
+    share = MACHINE_FACES // workers
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
+        list(pool.map(_bare_faces, [share] * workers))
+
+
 def scaling(name: str, trials: int, repeat: int = 3) -> dict[str, float]:
-    """1 worker against 2 on this 2-core machine, two ways:
+    """1 worker against 2 on this 2-core machine, three ways:
 
     - `speedup`: wall seconds on 1 worker over wall seconds on 2, the least of `repeat`
       alternating runs each (other programs slow a run, never speed it). It can only reach
       2 on an idle machine: the load average is printed beside it.
     - `projected`: 2 x the CPU on 1 worker over the CPU on 2 (the pool's start-up, the
       shipping of ranges and results, and the parent included): the speedup two free cores
-      would give, which other programs on the machine hardly change.
+      would give, if the cores ran at the same pace busy or not.
+    - `machine`: the same speedup for bare `randint` calls, timed between fracas's runs:
+      what the machine itself gave two processes in the same minutes. A virtual machine's
+      cores may share the host's with other guests, and then the pace of one core drifts
+      from second to second, busy or not (on the development machine the same bare loop
+      took 2.5 to 3.9 s of CPU, and two of them against one gave 1.43 to 2.39 within a
+      minute, with no steal time reported): the projection cannot correct for that, and
+      a `speedup` under 1.8 beside a `machine` under 1.9 says more about the host than
+      about the pool.
     """
     job = _job(name)
     wall = {1: float("inf"), 2: float("inf")}
     cpu = {1: float("inf"), 2: float("inf")}
+    bare = {1: float("inf"), 2: float("inf")}
     for _ in range(repeat):
         for workers in (1, 2):
+            start = time.perf_counter()
+            _machine_run(workers)
+            bare[workers] = min(bare[workers], time.perf_counter() - start)
             cpu_start, start = _cpu_with_children(), time.perf_counter()
             run_pool(job, trials, workers)
             wall[workers] = min(wall[workers], time.perf_counter() - start)
@@ -240,6 +277,7 @@ def scaling(name: str, trials: int, repeat: int = 3) -> dict[str, float]:
         "two": wall[2],
         "speedup": wall[1] / wall[2],
         "projected": 2 * cpu[1] / cpu[2],
+        "machine": bare[1] / bare[2],
         "load_average": os.getloadavg()[0],
     }
 

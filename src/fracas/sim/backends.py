@@ -46,7 +46,7 @@ def run_here(job: Job, trials: int, progress: Progress = _ignore) -> list[Trial]
     return played
 
 
-def _context() -> Any:
+def pool_context() -> Any:
     """Fork where the platform has it: workers start in milliseconds and inherit the fork
     point the parent already built; elsewhere spawn, which imports fracas afresh."""
     methods = multiprocessing.get_all_start_methods()
@@ -64,7 +64,7 @@ def run_pool(job: Job, trials: int, workers: int, progress: Progress = _ignore) 
         return tally_here(job, trials, progress)
     # every range is submitted before the caller's progress display starts a thread of its
     # own: the workers are forked here, from a process with no other thread running
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=pool_context()) as pool:
         futures = [pool.submit(tally_range, job, a, b) for a, b in ranges(trials, workers)]
         return merge_all(_heard((future.result() for future in as_completed(futures)), progress))
 

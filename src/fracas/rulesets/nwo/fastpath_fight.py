@@ -150,7 +150,7 @@ class Fight:
         "aoo_used",
         "arms",
         "blade",
-        "board",
+        "boards",
         "braced",
         "c",
         "d6",
@@ -224,9 +224,9 @@ class Fight:
         self.dealt = [0] * n
         self.taken = [0] * n
         self.actor = -1
-        self.board = -1
-        """The board's number (`Compiled.boards`), or -1 once it changed (`changed`,
-        `hurt_changed`)."""
+        self.boards = [-1] * len(c.side_names)
+        """The board's number (`Compiled.boards`) as each side sees it (`seen_by`), or -1
+        once it changed (`changed`, `hurt_changed`)."""
         self.scene = -1
         """The scene's number (`Compiled.scenes`: the board less everyone's health), or -1
         once it changed (`changed`)."""
@@ -407,15 +407,17 @@ class Fight:
 
     def choose(self, n: int) -> Choice | None:
         """`fastpath_tactics.decide`, kept per situation: the answer follows from who
-        decides, the turn's flags, its movement used, its empty guns and everyone's HP,
-        armor hitpoints, status, dash, tile and arms (all else `decide` reads is fixed for
-        the fork), and close-quarters fights meet the same situations over and over, so a
-        known one costs a key and a look-up. The scene (everyone's status, dash, tile and
-        arms) and the board (the scene and everyone's health) are named by the numbers
-        `numbered` gave them, worked out again only after they changed (`changed`,
-        `hurt_changed`). Once the fighter has acted, `decide` reads nobody's health (only
-        `_after_acting`: cover, the walk toward the foes), so the scene alone names the
-        situation, and a shooter stepping to cover meets it again whatever the shots took.
+        decides, the turn's flags, its movement used, its empty guns, everyone's status,
+        dash, tile and arms, and what it weighs of everyone's health (`seen_by`; all else
+        `decide` reads is fixed for the fork), and close-quarters fights meet the same
+        situations over and over, so a known one costs a key and a look-up. The scene
+        (everyone's status, dash, tile and arms) and the board (the scene and the health,
+        as each side weighs it) are named by the numbers `numbered` gave them, worked out
+        again only after they changed (`changed`, `hurt_changed`); the fighter in the key
+        says whose side's board it is. Once the fighter has acted, `decide` reads nobody's
+        health (only `_after_acting`: cover, the walk toward the foes), so the scene alone
+        names the situation, and a shooter stepping to cover meets it again whatever the
+        shots took.
         Its own hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A
         stunned fighter only ends its turn (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
@@ -427,9 +429,10 @@ class Fight:
         if self.acted:
             situation = scene
         else:
-            situation = self.board
+            side = c.side[n]
+            situation = self.boards[side]
             if situation < 0:
-                situation = self.board = numbered(c, c.boards, (scene, *self.hp, *self.ahp))
+                situation = self.boards[side] = numbered(c, c.boards, self.seen_by(scene, side))
         grips = self.grips
         held = 0 if grips is None else grips.situation(n)
         key = (n, self.acted, self.shot, self.spent[n], self.moved[n], self.dry[n], situation, held)
@@ -448,6 +451,19 @@ class Fight:
             raise Handback
         return choice
 
+    def seen_by(self, scene: int, side: int) -> tuple[object, ...]:
+        """The board as a fighter of `side` weighs it (`decide`): the scene, whether each
+        friend is hurt (its own `Look.hurt`, a friend's `Look.backed`) and each foe's HP
+        and armor hitpoints together, as `_options` divides a weapon's damage by them (at
+        least 1). Nothing else of anyone's health is read, so boards that differ only in
+        a friend's exact HP, or in how a foe's health splits between HP and armor
+        hitpoints, are one situation: about a fifth fewer new decisions in the firefight."""
+        hp, ahp, sides = self.hp, self.ahp, self.c.side
+        return (
+            scene,
+            *[self.hurt(m) if sides[m] == side else max(1, hp[m] + ahp[m]) for m in range(len(hp))],
+        )
+
     def grappled(self, n: int) -> bool:
         """Someone grapples or restrains `n` (movement.why_cannot_move: it may not move)."""
         return self.grips is not None and self.grips.holder(n) >= 0
@@ -461,7 +477,9 @@ class Fight:
     def hurt_changed(self) -> None:
         """Someone's HP or armor hitpoints changed, and nothing else: the board is another,
         the scene the same."""
-        self.board = -1
+        boards = self.boards
+        for side in range(len(boards)):
+            boards[side] = -1
         self.spots = None
         if self.looks:
             self.looks = {}

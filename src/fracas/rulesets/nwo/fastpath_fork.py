@@ -260,8 +260,9 @@ class Compiled:
         names it in `choices`' keys after the fighter acted and in `views`' (see
         `Fight.choose`)."""
         self.boards: dict[tuple[object, ...], int] = {}
-        """Each board met (its scene's number, everyone's HP and armor hitpoints) by its
-        number, which names it in `choices`' keys before the fighter acts."""
+        """Each board met (its scene's number and everyone's health as one side weighs it,
+        `Fight.seen_by`) by its number, which names it in `choices`' keys before the
+        fighter acts."""
         self.views: dict[tuple[int, int], View] = {}
         """What each fighter saw of each scene (`fastpath_tactics.see`), by the scene's
         number and the fighter."""
