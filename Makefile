@@ -47,8 +47,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Twice: every test over the compiled build, then the fast paths' identity tests (with the nwo
-# tests that spy on its methods, which compiled classes cannot be patched for) as plain Python.
-FAST_PATH_TESTS := $(wildcard tests/sim/test_*_fastpath.py)
+# tests that spy on its methods, which compiled classes cannot be patched for) and the map
+# searches' (core/grid_layers.py is compiled too) as plain Python.
+FAST_PATH_TESTS := $(wildcard tests/sim/test_*_fastpath.py) tests/rulesets/nwo/test_grid_tables.py
 pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
 	FRACAS_PURE=1 $(BIN)/pytest $(FAST_PATH_TESTS) tests/core/test_compiled.py

@@ -41,6 +41,7 @@ COMPILED_MODULES = (
     "fracas.rulesets.nwo.fastpath_tactics",
     "fracas.rulesets.nwo.appraisal",
     "fracas.rulesets.nwo.grid",
+    "fracas.core.grid_layers",
     "fracas.rulesets.lines.fastpath",
     "fracas.rulesets.tiers.fastpath.compiled",
     "fracas.rulesets.tiers.fastpath.crits",
@@ -56,7 +57,8 @@ COMPILED_MODULES = (
     "fracas.rulesets.fatewalker.fastpath.fork",
 )
 """What the build compiles: every ruleset's simulation fast path (nwo's with the searches
-it shares with the tactics, `appraisal` and `grid`), but for the packages' `__init__`
+it shares with the tactics, `appraisal` and `grid`, and the map's layered search the tile
+searches run, `core.grid_layers`), but for the packages' `__init__`
 modules, which only decide whether a fork is within the fast path. A module here must not
 be subclassed or patched by uncompiled code (mypyc's classes refuse both); the tests that
 spy on nwo's fast path's methods run in the pure pass. Two habits of plain Python do not

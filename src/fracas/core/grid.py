@@ -19,6 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
+from fracas.core.grid_layers import layered_search
 from fracas.core.validation import Int
 
 Tile = tuple[int, int]
@@ -231,48 +232,19 @@ def _layered(
     cost earlier, so the late one and all it would push are late too; and each (tile,
     parity) it would have kept was, if ever pushed otherwise, pushed at an earlier cost.
     The entries it leaves out of a layer change neither the others' order nor the tiles
-    found."""
+    found. The loop is `grid_layers.layered_search`, which the compiled build takes."""
     plan = numbered(board)
-    height, size, tiles, steps = plan.height, plan.size, plan.tiles, plan.steps
+    height = plan.height
+    bodies = [x * height + y for x, y in blocked if board.inside((x, y))]
     first = start[0] * height + start[1]
-    kept = bytearray(2 * size)  # (tile, parity) entries pushed, and both for a body
-    for x, y in blocked:
-        if board.inside((x, y)):
-            kept[2 * (x * height + y)] = kept[2 * (x * height + y) + 1] = 1
-    kept[2 * first] = 1
-    found = {first: (0, first)}
-    reached = [-1] * size  # the cost each tile is first found at
-    reached[first] = 0
-    layer = [first]
-    for cost in range(1, budget + 1):
-        following: list[int] = []
-        for entry in layer:
-            diagonals, tile = divmod(entry, size)
-            for other, diagonal in steps[tile]:
-                count = diagonals + diagonal
-                key = 2 * other + (count & 1)
-                if kept[key]:
-                    continue
-                at = reached[other]
-                if at < 0:
-                    reached[other] = cost
-                    found[other] = (cost, tile)
-                elif at != cost:
-                    continue  # a late entry (see above)
-                kept[key] = 1
-                following.append(count * size + other)  # sorts as (diagonals, tile)
-        if not following:
-            break
-        following.sort()
-        layer = following
-    return MappingProxyType({tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()})
+    return MappingProxyType(layered_search(plan.tiles, plan.moves, bodies, first, budget))
 
 
 class Numbered:
     """A map's walkable tiles numbered x * height + y (so numbers sort as the tiles do),
     with each one's legal steps as (number, 1 if diagonal else 0)."""
 
-    __slots__ = ("height", "size", "steps", "tiles")
+    __slots__ = ("height", "moves", "size", "steps", "tiles")
 
     def __init__(self, board: Grid) -> None:
         self.height = board.height
@@ -287,6 +259,8 @@ class Numbered:
             else ()
             for tile in self.tiles
         ]
+        self.moves = [[2 * other + diagonal for other, diagonal in step] for step in self.steps]
+        """`steps` coded for `grid_layers.layered_search`: 2 x the number, plus 1 if diagonal."""
 
 
 @lru_cache(maxsize=64)

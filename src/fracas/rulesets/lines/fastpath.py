@@ -262,7 +262,7 @@ class _Compiled:
         self.perception = [f.perception for f in fighters]
         self.plans: dict[tuple[int | bool, ...], Plan | None] = {}
         """tactics._best_plan's answers by situation (see `_Fight.best_plan`)."""
-        sides = list(dict.fromkeys(f.side for f in fighters))
+        sides = list(dict.fromkeys([f.side for f in fighters]))
         self.side_names = sides
         for n, f in enumerate(fighters):
             sheet = self.sheets[n]

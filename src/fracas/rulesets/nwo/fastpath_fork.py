@@ -204,7 +204,7 @@ class Compiled:
         self.board = cast(Grid, state.arena)
         self.ids = [p.id for p in people]
         where = {cid: n for n, cid in enumerate(self.ids)}
-        sides = list(dict.fromkeys(p.side for p in people))
+        sides = list(dict.fromkeys([p.side for p in people]))
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
         self.people = people

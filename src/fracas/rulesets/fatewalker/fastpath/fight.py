@@ -233,7 +233,7 @@ class Fight:
     def _leave_queue(self, who: int) -> None:
         if not any(who in group for group in self.queue):
             return
-        groups = ([m for m in group if m != who] for group in self.queue)
+        groups = [[m for m in group if m != who] for group in self.queue]
         self.queue = [group for group in groups if group]
 
     def _spend(self, who: int, cost: int) -> None:

@@ -112,7 +112,7 @@ class Compiled:
         n = len(soldiers)
         self.ids = [s.id for s in soldiers]
         self.where = where = {s.id: i for i, s in enumerate(soldiers)}
-        sides = list(dict.fromkeys(s.side for s in soldiers))
+        sides = list(dict.fromkeys([s.side for s in soldiers]))
         self.side_names = sides
         self.side = [sides.index(s.side) for s in soldiers]
         by_id = sorted(range(n), key=lambda i: soldiers[i].id)

@@ -33,7 +33,7 @@ class Compiled:
         self.o = Readings(opts)
         self.board = board
         self.sheets = [FighterSheet(w, n) for n, w in enumerate(warriors)]
-        sides = list(dict.fromkeys(w.side for w in warriors))
+        sides = list(dict.fromkeys([w.side for w in warriors]))
         self.side_names = sides
         for n, w in enumerate(warriors):
             self.sheets[n].side = sides.index(w.side)

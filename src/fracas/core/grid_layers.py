@@ -1,0 +1,57 @@
+"""The layered search of `grid._layered` over tile numbers alone, in a module of its own so
+the compiled build (fracas/compiled.py) can take it: nwo's tactics search a new board of
+bodies a few times a new decision, and as plain Python this loop was about a sixth of a
+simulated firefight. It reads and writes lists of small whole numbers only, which compiled
+code handles without the interpreter; `grid._layered` says why its answer is Dijkstra's."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def layered_search(
+    tiles: list[T], moves: list[list[int]], bodies: list[int], first: int, budget: int
+) -> dict[T, tuple[int, T]]:
+    """Each tile found within `budget` of tile number `first` with its cost and the tile it
+    is entered from, in the order found. Tile number t is `tiles[t]`, and `moves[t]` holds
+    its legal steps, each coded as 2 x the number stepped to, plus 1 for a diagonal;
+    `bodies` are numbers no step enters.
+
+    The tiles' type is left open on purpose: compiled code keeps a `tuple[int, int]`
+    unboxed and would box each tile anew to put it in the answer (some 30 MB more over a
+    10,000-trial firefight, whose searches are kept), where this puts in the map's own."""
+    size = len(tiles)
+    kept = [False] * (2 * size)  # (tile, parity) entries pushed, and both for a body
+    for body in bodies:
+        kept[2 * body] = kept[2 * body + 1] = True
+    kept[2 * first] = True
+    found: dict[int, tuple[int, int]] = {first: (0, first)}
+    reached = [-1] * size  # the cost each tile is first found at
+    reached[first] = 0
+    layer = [first]
+    for cost in range(1, budget + 1):
+        following: list[int] = []
+        for entry in layer:
+            diagonals = entry // size
+            tile = entry - diagonals * size
+            for move in moves[tile]:
+                other = move >> 1
+                count = diagonals + (move & 1)
+                key = 2 * other + (count & 1)
+                if kept[key]:
+                    continue
+                at = reached[other]
+                if at < 0:
+                    reached[other] = cost
+                    found[other] = (cost, tile)
+                elif at != cost:
+                    continue  # a late entry (grid._layered says why it finds nothing)
+                kept[key] = True
+                following.append(count * size + other)  # sorts as (diagonals, tile)
+        if not following:
+            break
+        following.sort()
+        layer = following
+    return {tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()}
