@@ -68,7 +68,8 @@ carry over, and the identity tests are what catch them:
   it narrowed (`while self.outcome is None: ... self.check_outcome(); if self.outcome`):
   the compiled code trusts the narrowing, so it either fails on the read or, where the
   checker calls the test unreachable, leaves the test out. `warn_unreachable` (mypy's
-  settings) fails the second kind; ask a method instead (`over()`, `check_outcome()`);
+  settings) fails the second kind; let the call answer instead (`check_outcome()` says
+  whether the fight is over in lines', nwo's, pools' and tiers' fast paths);
 - `is` between tuples: mypyc keeps a tuple of fixed shape unboxed and boxes it anew where
   it is stored, so a sentinel tuple is compared by value (`choice == HANDED_BACK`, or the
   kind of a choice only one sentinel has: `choice[0] != END`)."""

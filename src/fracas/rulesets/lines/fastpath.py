@@ -381,10 +381,8 @@ class _Fight:
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                    if self.holding or self.fell:
-                        self.after_action()
-                        if self.over():
-                            break
+                    if (self.holding or self.fell) and self.after_action():
+                        break
                     choice = choose_spent(n) if self.acted else choose(n)
                 else:
                     self.actor = -1
@@ -508,17 +506,11 @@ class _Fight:
         if defend[following] and not to_end:
             defend[following] = 0
 
-    def over(self) -> bool:
-        """Whether the fight has its outcome. `play` asks this rather than reading
-        `self.outcome` after a call that may set it: its loop's condition narrows the
-        attribute to None for the type checker, which would call the test unreachable, and
-        the compiled build (fracas/compiled.py) would leave it out."""
-        return self.outcome is not None
-
-    def after_action(self) -> None:
+    def after_action(self) -> bool:
         """BaseRuleset.resolve's tail: Lines.after_action, then the outcome check. Both are
         skipped when they cannot change anything: no hold to break, nobody fallen since the
-        last check (an outcome needs someone to stop standing)."""
+        last check (an outcome needs someone to stop standing). Answers whether the fight is
+        over (`check_outcome`)."""
         if self.holding:
             held_by = self.held_by
             status = self.status
@@ -533,18 +525,24 @@ class _Fight:
             self.holding = any(h >= 0 for h in held_by)
         if self.fell:
             self.fell = False
-            self.check_outcome()
+            return self.check_outcome()
+        return self.outcome is not None
 
-    def check_outcome(self) -> None:
-        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
+    def check_outcome(self) -> bool:
+        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw.
+        Answers whether the fight is over, for `play` to read instead of `self.outcome`: the
+        loop's condition narrows that attribute to None for the type checker, which would
+        call a later test of it unreachable, and the compiled build (fracas/compiled.py)
+        would leave the test out."""
         if self.outcome is not None:
-            return
+            return True
         sheets = self.sheets
         standing = {sheets[n].side for n, s in enumerate(self.status) if s == ACTIVE}
         if len(standing) > 1:
-            return
+            return False
         names = self.c.side_names
         self.outcome = f"{names[standing.pop()]} won" if standing else "draw"
+        return True
 
     # -- harm (rules/harm.py) ------------------------------------------------------------
 

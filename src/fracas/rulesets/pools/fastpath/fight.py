@@ -59,8 +59,7 @@ class Fight(Tactics):
                         self.actor = n
                         self.act(n, choice)
                         self.acted[n] = True
-                        self.after_action()
-                        if self.over():
+                        if self.after_action():
                             break
                 self.actor = -1
                 self.end_turn(n)
@@ -128,17 +127,11 @@ class Fight(Tactics):
             index = 0
         self.start_turn(index, skipped=0)
 
-    def over(self) -> bool:
-        """Whether the fight has its outcome. `play` asks this rather than reading
-        `self.outcome` after a call that may set it: its loop's condition narrows the
-        attribute to None for the type checker, which would call the test unreachable, and
-        the compiled build (fracas/compiled.py) would leave it out."""
-        return self.outcome is not None
-
-    def after_action(self) -> None:
-        """Pools.after_action (falls, then holds loosened), then the outcome check."""
+    def after_action(self) -> bool:
+        """Pools.after_action (falls, then holds loosened), then the outcome check; answers
+        whether the fight is over (`check_outcome`)."""
         if self.outcome is not None:
-            return
+            return True
         if self.fell:
             self.start_falls()
         holding = self.holding
@@ -156,13 +149,17 @@ class Fight(Tactics):
                 self.release(me, them)
         if self.fell:
             self.fell = False
-            self.check_outcome()
+            return self.check_outcome()
+        return False
 
-    def check_outcome(self) -> None:
+    def check_outcome(self) -> bool:
         """BaseRuleset.outcome: one side standing wins; nobody standing is a draw. Looks
-        no further than the first one standing of a second side."""
+        no further than the first one standing of a second side. Answers whether the fight
+        is over, for `play` to read instead of `self.outcome`: the loop's condition narrows
+        that attribute to None for the type checker, which would call a later test of it
+        unreachable, and the compiled build (fracas/compiled.py) would leave the test out."""
         if self.outcome is not None:
-            return
+            return True
         side = self.side
         first = -1
         for n, s in enumerate(self.status):
@@ -170,8 +167,9 @@ class Fight(Tactics):
                 if first < 0:
                     first = side[n]
                 elif side[n] != first:
-                    return
+                    return False
         self.outcome = f"{self.c.side_names[first]} won" if first >= 0 else "draw"
+        return True
 
     # -- flight (rules/flight.py) --------------------------------------------------------
 

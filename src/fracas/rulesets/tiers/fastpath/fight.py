@@ -135,6 +135,7 @@ class Fight:
                 n = order[self.index]
                 self.actor = n
                 steps = 0
+                over = False
                 while True:
                     # an untied situation's plan straight from `Compiled.plans`, else `choose`
                     plan = known((self.lkey * count + n) * 3 + self.left) or choose(n)
@@ -145,8 +146,8 @@ class Fight:
                         exchange(n, foe, number)  # the gap to the foe
                         if self.fell:
                             self.fell = False
-                            self.check_outcome()
-                            if self.over():
+                            over = self.check_outcome()
+                            if over:
                                 break
                     elif kind == MOVE:  # movement.resolve_move, then keep_facings
                         self.actions += 1
@@ -170,7 +171,7 @@ class Fight:
                     steps += 1
                     if steps > TURN_ACTIONS:
                         return None
-                if not self.over():
+                if not over:
                     # InitiativeRounds.end_turn (no condition lapses: the fighters bear none;
                     # Tiers.on_round_end, blindness.end_round, has nothing to clear here)
                     self.actor = -1
@@ -246,25 +247,23 @@ class Fight:
                 self.round += 1
                 index = 0
 
-    def over(self) -> bool:
-        """Whether the fight has its outcome. `play` asks this rather than reading
-        `self.outcome` after a call that may set it: its loop's condition narrows the
-        attribute to None for the type checker, which would call the test unreachable, and
-        the compiled build (fracas/compiled.py) would leave it out."""
-        return self.outcome is not None
-
-    def check_outcome(self) -> None:
-        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw."""
+    def check_outcome(self) -> bool:
+        """BaseRuleset.outcome: one side standing wins; nobody standing is a draw.
+        Answers whether the fight is over, for `play` to read instead of `self.outcome`: the
+        loop's condition narrows that attribute to None for the type checker, which would
+        call a later test of it unreachable, and the compiled build (fracas/compiled.py)
+        would leave the test out."""
         if self.outcome is not None:
-            return
+            return True
         standing = []
         for side, up in enumerate(self.up):
             if up:
                 standing.append(side)
         if len(standing) > 1:
-            return
+            return False
         names = self.c.side_names
         self.outcome = f"{names[standing[0]]} won" if standing else "draw"
+        return True
 
     # -- geometry (rules/common.py) ------------------------------------------------------
 
