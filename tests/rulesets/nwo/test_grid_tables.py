@@ -149,17 +149,35 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
     board = FIREFIGHT.board
     tables = Tables(board)
     bodies = frozenset({(3, 3)})
-    costs, by_cost = tables.reachable((2, 2), 2, bodies)
+    costs, by_cost, search = tables.reachable((2, 2), 2, bodies)
     expected = board.reachable((2, 2), 2, bodies)
     del expected[(2, 2)]
     assert dict(costs) == expected
     assert list(by_cost) == sorted(expected, key=expected.__getitem__)
+    assert search is _search(board, (2, 2), 2, bodies)  # the map's own, kept beside them
     assert tables.reachable((2, 2), 2, bodies)[0] is costs  # kept
     assert tables.reachable((2, 2), 2, frozenset())[0] != costs  # the bodies are in the key
     for n in range(REACHES_KEPT):
         tables.reachable((n % 16, 0), 1 + n // 16, bodies)
     assert len(tables.reach) <= REACHES_KEPT
     assert tables.reachable((2, 2), 2, bodies)[0] is not costs  # started over
+
+
+def test_a_moves_path_is_the_maps_own_path_through_the_kept_search() -> None:
+    """`Tables.path` reads a move's path from the search `reachable` keeps, where the engine
+    asks `grid.path_to` (movement.resolve_move): the same tiles in the same order, for every
+    tile in reach of the firefight's fighters, a body on the way or not."""
+    board = FIREFIGHT.board
+    tables = Tables(board)
+    for start, others in (((2, 2), frozenset({(3, 3)})), ((5, 4), frozenset({(6, 4), (4, 5)}))):
+        for allowance in (1, 3, 6):
+            reach = tables.reachable(start, allowance, others)[0]
+            assert reach  # the walk has somewhere to go
+            bodies = tables.bodies(start, allowance, others)
+            for goal in reach:
+                path = tables.path(start, goal, allowance, others)
+                assert path == board.path_to(start, goal, allowance, bodies)
+                assert path[0] == start and path[-1] == goal
 
 
 @settings(max_examples=300, deadline=None)

@@ -542,14 +542,14 @@ class Fight:
 
     def move(self, n: int, goal: Tile, *, dash: bool) -> None:
         """movement.resolve_move and resolve_dash: the path `grid.path_to` gives within the
-        budget (the same search the tactics' reachable tiles came from), then the walk. A
-        dash spends the action and the movement and sets the dash first."""
+        budget (read from the very search the tactics' reachable tiles came from,
+        `Tables.path`), then the walk. A dash spends the action and the movement and sets
+        the dash first."""
         c = self.c
         allowance = max(0, c.dash[n] if dash else self.allowance(n))
         blocked = self.view(n)[2]  # everyone else's tile, the dead left out
-        bodies = c.tables.bodies(self.tile[n], allowance, blocked)  # the tactics' search, kept
-        path = c.board.path_to(self.tile[n], goal, allowance, bodies)
-        assert path is not None and len(path) >= 2, "the tactics chose a tile out of reach"
+        path = c.tables.path(self.tile[n], goal, allowance, blocked)
+        assert len(path) >= 2, "the tactics chose a tile out of reach"
         if dash:
             self.acted = True
             self.spent[n] = True

@@ -33,9 +33,13 @@ ZONES_KEPT = 2048
 K = TypeVar("K")
 V = TypeVar("V")
 
-Reach = tuple[Mapping[Tile, int], tuple[Tile, ...]]
-"""`queries.reachable`'s tiles with their costs (the start left out), and the same tiles
-by cost, ties in the search's order (`tactics._strike_after_moving`'s sort)."""
+Search = Mapping[Tile, tuple[int, Tile]]
+"""`grid._search`'s answer: each tile's cost and the tile it is entered from."""
+
+Reach = tuple[Mapping[Tile, int], tuple[Tile, ...], Search]
+"""`queries.reachable`'s tiles with their costs (the start left out), the same tiles by
+cost, ties in the search's order (`tactics._strike_after_moving`'s sort), and the search
+they came from, which a move's path is read from (`Tables.path`)."""
 
 
 class Tables:
@@ -60,6 +64,18 @@ class Tables:
         if found is None:
             found = kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
         return found
+
+    def path(self, start: Tile, goal: Tile, allowance: int, blocked: frozenset[Tile]) -> list[Tile]:
+        """`grid.path_to` over the search `reachable` keeps (the one the tactics chose the
+        goal from, so it is found without a second look-up in `grid._search`'s cache, whose
+        key hashes the map): the goal's chain of tiles entered from, start first. The
+        goal is one the tactics found in reach, so the chain is there."""
+        search = self.reachable(start, allowance, blocked)[2]
+        path = [goal]
+        while path[-1] != start:
+            path.append(search[path[-1]][1])
+        path.reverse()
+        return path
 
     def bodies(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
         """`in_reach`, kept: a walk and the search it follows ask it of the same bodies."""
@@ -110,10 +126,10 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
 
 
 def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
-    """Grid.reachable's search, less the start, and its tiles by cost."""
+    """Grid.reachable's search, less the start, its tiles by cost, and the search."""
     search = _search(board, start, allowance, blocked)
     costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
-    return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__))
+    return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__)), search
 
 
 def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 NOBODY: frozenset[Tile] = frozenset()
-NOWHERE: Reach = (MappingProxyType({}), ())
+NOWHERE: Reach = (MappingProxyType({}), (), MappingProxyType({}))
 
 
 class Handback(Exception):
@@ -420,7 +420,7 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
     top = everything[0][0] if everything else 0.0  # no strike is worth more than its bound
-    reach, by_cost = reachable(look)
+    reach, by_cost, _ = reachable(look)
     for tile in by_cost:
         floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
         if top <= floor:
