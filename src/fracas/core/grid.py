@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
-from fracas.core.grid_layers import layered_search
+from fracas.core.grid_layers import chain, layered_search
 from fracas.core.validation import Int
 
 Tile = tuple[int, int]
@@ -140,10 +140,7 @@ class Grid:
         found = self._search(start, budget, blocked)
         if goal not in found:
             return None
-        path = [goal]
-        while path[-1] != start:
-            path.append(found[path[-1]][1])
-        return path[::-1]
+        return chain(found, start, goal)
 
     def _search(
         self, start: Tile, budget: int, blocked: Iterable[Tile]

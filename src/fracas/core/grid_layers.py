@@ -6,6 +6,7 @@ code handles without the interpreter; `grid._layered` says why its answer is Dij
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -55,3 +56,13 @@ def layered_search(
         following.sort()
         layer = following
     return {tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()}
+
+
+def chain(search: Mapping[T, tuple[int, T]], start: T, goal: T) -> list[T]:
+    """The path from `start` to `goal` (both ends included) through a search's tile each
+    one is entered from: `Grid.path_to`'s and the nwo fast path's `Tables.path`'s walk."""
+    path = [goal]
+    while path[-1] != start:
+        path.append(search[path[-1]][1])
+    path.reverse()
+    return path

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from fracas.core.grid import Grid, _search
+from fracas.core.grid_layers import chain
 from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
 from fracas.rulesets.nwo.grid import Tile
 
@@ -70,12 +71,7 @@ class Tables:
         goal from, so it is found without a second look-up in `grid._search`'s cache, whose
         key hashes the map): the goal's chain of tiles entered from, start first. The
         goal is one the tactics found in reach, so the chain is there."""
-        search = self.reachable(start, allowance, blocked)[2]
-        path = [goal]
-        while path[-1] != start:
-            path.append(search[path[-1]][1])
-        path.reverse()
-        return path
+        return chain(self.reachable(start, allowance, blocked)[2], start, goal)
 
     def bodies(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
         """`in_reach`, kept: a walk and the search it follows ask it of the same bodies."""
