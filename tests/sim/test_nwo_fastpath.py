@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET, fastpath_tactics
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
-from fracas.rulesets.nwo.fastpath_fight import Fight
+from fracas.rulesets.nwo.fastpath_fight import MOVED_SPAN, Fight, decision_number
 from fracas.rulesets.nwo.rules import holds
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
@@ -131,6 +131,46 @@ def test_the_firefight_is_played_by_the_fast_path() -> None:
     restraining): 300 trials, every one finished by the fast path and the engine's."""
     finished = _both(example(FIREFIGHT), 5, range(300), None)
     assert finished == 300, f"{finished} of 300 finished"
+
+
+_Key = tuple[int, bool, bool, bool, int, int, int, int]
+
+
+def _keys(fighters: int, dry_span: int) -> st.SearchStrategy[_Key]:
+    """`Fight.choose`'s parts within the spans `decision_number` numbers."""
+    return st.tuples(
+        st.integers(0, fighters - 1),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+        st.integers(0, MOVED_SPAN - 1),
+        st.integers(0, dry_span - 1),
+        st.integers(0, 10**7),
+        st.integers(0, 7),
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_two_situations_share_a_decision_number_only_when_every_part_is_equal(
+    data: st.DataObject,
+) -> None:
+    """A decision is remembered by one number made of who decides, the turn's three flags,
+    the movement used, the empty guns, the board's number and the holds: two situations
+    may share it only if they are one situation, or a fighter would be handed another's
+    decision. Drawn pairs, and pairs one part apart."""
+    fork = build_fork(make_job(example(FIREFIGHT), 5, {}, None))
+    assert isinstance(fork.fast, _FastPath)
+    c = fork.fast.compiled
+    keys = _keys(len(c.side), c.dry_span)
+    first = data.draw(keys)
+    second = data.draw(st.one_of(keys, keys.map(lambda k: (*first[:-1], k[-1]))))
+    part = data.draw(st.integers(0, 7))
+    third = data.draw(keys)
+    nearby = (*first[:part], third[part], *first[part + 1 :])
+    for other in (second, nearby):
+        same = decision_number(c, *first) == decision_number(c, *other)  # type: ignore[arg-type]
+        assert same == (first == other), (first, other)
 
 
 def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:

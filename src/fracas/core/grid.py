@@ -19,6 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
+from fracas.core import grid_layers
 from fracas.core.grid_layers import chain, layered_search
 from fracas.core.validation import Int
 
@@ -231,10 +232,29 @@ def _layered(
     The entries it leaves out of a layer change neither the others' order nor the tiles
     found. The loop is `grid_layers.layered_search`, which the compiled build takes."""
     plan = numbered(board)
+    bodies, first = _numbers(plan, board, start, blocked)
+    return MappingProxyType(layered_search(plan.tiles, plan.moves, bodies, first, budget))
+
+
+def layered_reach(
+    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
+) -> tuple[dict[Tile, int], list[Tile], dict[Tile, tuple[int, Tile]]]:
+    """`_layered`'s search (where every step costs one, the map's `diagonal: one`) with each
+    tile's cost and the tiles in order of cost, both less the start, made in one compiled
+    pass (`grid_layers.layered_reach`): what the nwo fast path keeps of a search, asked a
+    few times a new decision. Left out of `_search`'s cache, as its asker keeps its own."""
+    plan = numbered(board)
+    bodies, first = _numbers(plan, board, start, blocked)
+    return grid_layers.layered_reach(plan.tiles, plan.moves, bodies, first, budget)
+
+
+def _numbers(
+    plan: Numbered, board: Grid, start: Tile, blocked: frozenset[Tile]
+) -> tuple[list[int], int]:
+    """The bodies on the map and the start as tile numbers (`Numbered`)."""
     height = plan.height
     bodies = [x * height + y for x, y in blocked if board.inside((x, y))]
-    first = start[0] * height + start[1]
-    return MappingProxyType(layered_search(plan.tiles, plan.moves, bodies, first, budget))
+    return bodies, start[0] * height + start[1]
 
 
 class Numbered:

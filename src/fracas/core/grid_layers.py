@@ -23,7 +23,36 @@ def layered_search(
     The tiles' type is left open on purpose: compiled code keeps a `tuple[int, int]`
     unboxed and would box each tile anew to put it in the answer (some 30 MB more over a
     10,000-trial firefight, whose searches are kept), where this puts in the map's own."""
-    size = len(tiles)
+    found = _layers(len(tiles), moves, bodies, first, budget)
+    return {tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()}
+
+
+def layered_reach(
+    tiles: list[T], moves: list[list[int]], bodies: list[int], first: int, budget: int
+) -> tuple[dict[T, int], list[T], dict[T, tuple[int, T]]]:
+    """`layered_search`'s answer with the two readings the nwo fast path keeps of it
+    (`fastpath_tables.Reach`), made in the same pass: each tile's cost and the tiles in
+    order of cost, both without the start. Tiles are found a cost at a time, so the order
+    found is already the order of cost, ties as found, which a stable sort by cost would
+    leave as it is."""
+    found = _layers(len(tiles), moves, bodies, first, budget)
+    costs: dict[T, int] = {}
+    order: list[T] = []
+    search: dict[T, tuple[int, T]] = {}
+    for t, (cost, came) in found.items():
+        tile = tiles[t]
+        search[tile] = (cost, tiles[came])
+        if t != first:
+            costs[tile] = cost
+            order.append(tile)
+    return costs, order, search
+
+
+def _layers(
+    size: int, moves: list[list[int]], bodies: list[int], first: int, budget: int
+) -> dict[int, tuple[int, int]]:
+    """The search itself over tile numbers: each number found, with its cost and the number
+    it is entered from, in the order found (a cost at a time)."""
     kept = [False] * (2 * size)  # (tile, parity) entries pushed, and both for a body
     for body in bodies:
         kept[2 * body] = kept[2 * body + 1] = True
@@ -55,7 +84,7 @@ def layered_search(
             break
         following.sort()
         layer = following
-    return {tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()}
+    return found
 
 
 def chain(search: Mapping[T, tuple[int, T]], start: T, goal: T) -> list[T]:

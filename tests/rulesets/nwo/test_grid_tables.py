@@ -14,7 +14,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search
+from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, layered_reach
 from fracas.rulesets.nwo.appraisal import _line_of_fire, _walked_by_cost, _walked_in_steps
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
@@ -55,6 +55,23 @@ def test_the_layered_search_finds_what_dijkstra_finds_in_its_order(
     board, start, bodies = board_start_bodies
     layered = list(_layered(board, start, budget, bodies).items())
     assert layered == list(_dijkstra(board, start, budget, bodies).items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(), st.integers(0, 14))
+def test_the_reach_made_in_one_pass_is_the_search_read_three_ways(
+    board_start_bodies: tuple[Grid, Tile, frozenset[Tile]], budget: int
+) -> None:
+    """What the nwo fast path keeps of a search (`grid.layered_reach`, made with it in one
+    pass): each tile's cost less the start, the tiles as a stable sort by cost orders
+    them, and the search itself in its order, all read from Dijkstra's answer."""
+    board, start, bodies = board_start_bodies
+    costs, by_cost, search = layered_reach(board, start, budget, bodies)
+    expected = _dijkstra(board, start, budget, bodies)
+    assert list(search.items()) == list(expected.items())
+    assert costs == {tile: cost for tile, (cost, _) in expected.items() if tile != start}
+    assert by_cost == sorted(costs, key=costs.__getitem__)
+    assert list(costs) == by_cost
 
 
 def test_the_layered_search_keeps_dijkstras_order_among_tiles_of_one_cost() -> None:
@@ -142,6 +159,27 @@ def test_the_fast_paths_line_of_fire_is_the_tactics(
     assert verdict(FIREFIGHT, tile, target, bodies, helpless) == expected
 
 
+def test_each_pair_of_tiles_has_its_own_place_in_the_listed_lines() -> None:
+    """`Compiled.sight` keeps a small map's lines in a list, a place per pair of tiles: every
+    pair of the depot's tiles, asked in turn, gets the map's own line, cover and walls, and
+    asked again the very answer it got (so no two pairs share a place); a tile off the map
+    is answered from the pairs' table instead."""
+    board = FIREFIGHT.board
+    assert FIREFIGHT.listed
+    tiles = [(x, y) for x in range(board.width) for y in range(board.height)]
+    answers = {(a, b): FIREFIGHT.sight(a, b) for a in tiles for b in tiles}
+    for (a, b), sight in answers.items():
+        assert FIREFIGHT.sight(a, b) is sight
+        assert sight.line == tuple(board.line(a, b))
+        assert sight.tiles == frozenset(sight.line)
+        assert sight.covered == board.cover_between(a, b)
+        assert sight.walled == any(t in board.walls for t in sight.line)
+    assert len({id(sight) for sight in answers.values()}) == len(tiles) ** 2
+    off = FIREFIGHT.sight((2, 2), (board.width, 3))
+    assert off.line == tuple(board.line((2, 2), (board.width, 3)))
+    assert FIREFIGHT.lines[((2, 2), (board.width, 3))] is off
+
+
 def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_full() -> None:
     """`Tables` keeps a reachable map by start, allowance and bodies, with its tiles by cost
     (ties in the search's order); asked more than `REACHES_KEPT` questions it starts over,
@@ -154,7 +192,7 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
     del expected[(2, 2)]
     assert dict(costs) == expected
     assert list(by_cost) == sorted(expected, key=expected.__getitem__)
-    assert search is _search(board, (2, 2), 2, bodies)  # the map's own, kept beside them
+    assert list(search.items()) == list(_search(board, (2, 2), 2, bodies).items())  # its order
     assert tables.reachable((2, 2), 2, bodies)[0] is costs  # kept
     assert tables.reachable((2, 2), 2, frozenset())[0] != costs  # the bodies are in the key
     for n in range(REACHES_KEPT):

@@ -49,8 +49,13 @@ STRAIGHTS_KEPT = 4096
 """Sets of foes' tiles whose distances `Compiled.straight` keeps (a map's worth each)."""
 
 LINES_KEPT = 1 << 16
-"""Lines between pairs of tiles kept per fork (`Compiled.sight`): every pair of a 16x10
-map fits, and a bigger map's long run starts over rather than grows."""
+"""Lines between pairs of tiles kept per fork on a map too big to list them
+(`Compiled.sight`): a long run starts over rather than grows."""
+
+SIGHTS_LISTED = 640
+"""The most tiles a map may have for `Compiled.sight` to keep its lines in a list, a place
+per pair of tiles (some 400,000 places, 3 MB, on a map of 640 tiles; the firefight's 16x10
+has 25,600)."""
 
 
 def half(value: int) -> int:
@@ -62,6 +67,23 @@ def melee_modifier(who: Operative, weapon: Weapon) -> int:
     """attack.melee_modifier."""
     skill = who.nimble if weapon.id == UNARMED else who.melee
     return half(skill) + strength_bonus(who.strength)
+
+
+class Sight:
+    """What the map says of the line of fire from one tile to another (`Compiled.sight`):
+    its tiles nearest the shooter first (`Grid.line`), the same as a set, whether cover
+    screens the target (`cover_between`) and whether a wall blocks it (`sight_blocked`).
+    The set is what the tactics ask of it, at every tile they weigh: whether anybody
+    stands on the line, asked of one set by another without hashing a tile again."""
+
+    __slots__ = ("covered", "line", "tiles", "walled")
+
+    def __init__(self, board: Grid, a: Tile, b: Tile) -> None:
+        self.line = tuple(board.line(a, b))
+        self.tiles = frozenset(self.line)
+        self.covered = board.cover_between(a, b)
+        walls = board.walls
+        self.walled = any(t in walls for t in self.line)
 
 
 class Arm:
@@ -208,7 +230,14 @@ class Compiled:
         self.side_names = sides
         self.side = [sides.index(p.side) for p in people]
         self.people = people
-        self.lines: dict[tuple[Tile, Tile], tuple[tuple[Tile, ...], bool, bool]] = {}
+        self.lines: dict[tuple[Tile, Tile], Sight] = {}
+        """`sight`'s answers by the pair of tiles, on a map too big to list them."""
+        self.width, self.height = self.board.width, self.board.height
+        size = self.width * self.height
+        self.listed = size <= SIGHTS_LISTED
+        self.sights: list[Sight | None] = [None] * (size * size if self.listed else 0)
+        """`sight`'s answers at the place (a's number) x (tiles) + (b's number), where a
+        tile's number is x x height + y: found without making or hashing a pair."""
         self.distance: Callable[[Tile, Tile], int] = (
             chebyshev if self.board.diagonal == "one" else self.board.distance
         )
@@ -221,6 +250,9 @@ class Compiled:
         self.ready = [(*p.wielded, *p.holstered) for p in people]
         """What is in hand or holstered: a draw or a swap moves weapons between the two
         (arms.resolve_draw, resolve_swap), nothing else changes either here."""
+        self.dry_span = 1 << max(len(weapons) for weapons in self.ready)
+        """More than any fighter's empty guns in hand can number (`Fight.dry`: a bit per
+        place in hand, and no more in hand than it has ready), `decision_number`'s base."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
         self.strength = [half(p.strength) for p in people]
         """holds.contest's modifier: common.check_modifier of Strength (`half` by default)."""
@@ -253,7 +285,7 @@ class Compiled:
         """`cover_within`'s answers by tile and steps (a map's worth at most)."""
         self.straights: dict[tuple[Tile, ...], dict[Tile, int]] = {}
         """`straight`'s distances, by the foes' tiles."""
-        self.choices: dict[tuple[object, ...], Choice | None] = {}
+        self.choices: dict[object, Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
         self.scenes: dict[tuple[object, ...], int] = {}
         """Each scene met (everyone's tile, status, dash and arms) by its number, which
@@ -294,20 +326,24 @@ class Compiled:
         """operative.movement: six tiles less the armor's penalty."""
         self.dash = [budget_of_dash(p.movement) for p in people]
 
-    def sight(self, a: Tile, b: Tile) -> tuple[tuple[Tile, ...], bool, bool]:
-        """The map's answers about the line from tile a to b, asked once per fork: its tiles
-        nearest a first (`Grid.line`), whether cover screens b (`cover_between`) and whether
-        a wall blocks it (`sight_blocked`). Each strike asks them of the same few pairs."""
+    def sight(self, a: Tile, b: Tile) -> Sight:
+        """The map's answers about the line from tile a to b (`Sight`), drawn once per fork:
+        each strike and each tile the tactics weigh asks them of the same few pairs."""
+        width, height = self.width, self.height
+        across = 0 <= a[0] < width and 0 <= b[0] < width
+        on_map = across and 0 <= a[1] < height and 0 <= b[1] < height
+        if self.listed and on_map:
+            place = (a[0] * height + a[1]) * width * height + b[0] * height + b[1]
+            listed = self.sights[place]
+            if listed is None:
+                listed = self.sights[place] = Sight(self.board, a, b)
+            return listed
         key = (a, b)
         found = self.lines.get(key)
         if found is None:
             if len(self.lines) >= LINES_KEPT:
                 self.lines.clear()
-            board = self.board
-            line = tuple(board.line(a, b))
-            walls = board.walls
-            found = (line, board.cover_between(a, b), any(t in walls for t in line))
-            self.lines[key] = found
+            found = self.lines[key] = Sight(self.board, a, b)
         return found
 
     def cover_within(self, tile: Tile, steps: int) -> tuple[Tile, ...]:

@@ -9,10 +9,9 @@ nwo/fastpath.py for what the fast path models."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from types import MappingProxyType
 from typing import TypeVar
 
-from fracas.core.grid import Grid, _search
+from fracas.core.grid import Grid, _search, layered_reach
 from fracas.core.grid_layers import chain
 from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
 from fracas.rulesets.nwo.grid import Tile
@@ -37,10 +36,11 @@ V = TypeVar("V")
 Search = Mapping[Tile, tuple[int, Tile]]
 """`grid._search`'s answer: each tile's cost and the tile it is entered from."""
 
-Reach = tuple[Mapping[Tile, int], tuple[Tile, ...], Search]
+Reach = tuple[Mapping[Tile, int], list[Tile], Search]
 """`queries.reachable`'s tiles with their costs (the start left out), the same tiles by
 cost, ties in the search's order (`tactics._strike_after_moving`'s sort), and the search
-they came from, which a move's path is read from (`Tables.path`)."""
+they came from, which a move's path is read from (`Tables.path`). Kept and shared by every
+decision that asks: read, never changed."""
 
 
 class Tables:
@@ -122,10 +122,14 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
 
 
 def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
-    """Grid.reachable's search, less the start, its tiles by cost, and the search."""
+    """Grid.reachable's search, less the start, its tiles by cost, and the search: where
+    every step costs one, made in one compiled pass (`grid.layered_reach`), else read from
+    the map's own search. Not kept in `grid._search`'s cache (this table keeps it)."""
+    if board.diagonal == "one":
+        return layered_reach(board, start, allowance, blocked)
     search = _search(board, start, allowance, blocked)
     costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
-    return MappingProxyType(costs), tuple(sorted(costs, key=costs.__getitem__)), search
+    return costs, sorted(costs, key=costs.__getitem__), search
 
 
 def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 NOBODY: frozenset[Tile] = frozenset()
-NOWHERE: Reach = (MappingProxyType({}), (), MappingProxyType({}))
+NOWHERE: Reach = (MappingProxyType({}), [], MappingProxyType({}))
 
 
 class Handback(Exception):
@@ -302,7 +302,7 @@ def _best_strike(
     gap, tiles = f.gap, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
     dry = f.dry[look.n]
-    lines, sight = f.c.lines, f.c.sight
+    sight = f.c.sight
     occupied, shields = look.blocked, look.shields
     chances = look.aimed[moved]
     best: _Best | None = None
@@ -327,11 +327,11 @@ def _best_strike(
         ):
             chance = 0.0
         else:  # appraisal._line_of_fire: ruled out, screened or clear (`verdict`)
-            line, covered, walled = lines.get((tile, target)) or sight(tile, target)
-            if walled or not shields.isdisjoint(line):
+            seen = sight(tile, target)
+            if seen.walled or not shields.isdisjoint(seen.tiles):
                 chance = 0.0
             else:
-                screened = covered or not occupied.isdisjoint(line)
+                screened = seen.covered or not occupied.isdisjoint(seen.tiles)
                 chance = chances[arm.effect != "flame_area" and screened]
         value = chance * share  # appraisal.worth
         if chance > 0 and (
@@ -352,10 +352,10 @@ def verdict(
     box), someone else on it or cover next to the target (`_screened`, which is
     `cover_between`) screens it. tests/rulesets/nwo/test_grid_tables.py holds it to the
     engine's."""
-    line, covered, walled = c.sight(tile, target)
-    if walled or not shields.isdisjoint(line):
+    seen = c.sight(tile, target)
+    if seen.walled or not shields.isdisjoint(seen.tiles):
         return _RULED_OUT
-    return _SCREENED if covered or not occupied.isdisjoint(line) else _CLEAR
+    return _SCREENED if seen.covered or not occupied.isdisjoint(seen.tiles) else _CLEAR
 
 
 def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged: bool) -> float:
