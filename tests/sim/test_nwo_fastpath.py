@@ -745,11 +745,11 @@ def _counting_holds(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     def counting_walk(self: Fight, n: int, path: list[Any]) -> None:
         grips = self.grips
         pinned = [] if grips is None else [m for m, h in enumerate(grips.restrained) if h >= 0]
-        near = [m for m in pinned if self.gap(self.tile[m], path[0]) <= self.arms[m].reach]
+        near = [m for m in pinned if self.c.gap(self.tile[m], path[0]) <= self.arms[m].reach]
         walk(self, n, path)
         if self.grips is not None and self.grips.held[n] >= 0:
             seen["walk halted"] += 1
-        if any(self.gap(self.tile[m], self.tile[n]) > self.arms[m].reach for m in near):
+        if any(self.c.gap(self.tile[m], self.tile[n]) > self.arms[m].reach for m in near):
             seen["walked off a restrained one"] += 1
 
     monkeypatch.setattr(Fight, "grapple", counting_grapple)

@@ -238,11 +238,12 @@ def _layered(
 
 def layered_reach(
     board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
-) -> tuple[dict[Tile, int], list[Tile], dict[Tile, tuple[int, Tile]]]:
-    """`_layered`'s search (where every step costs one, the map's `diagonal: one`) with each
-    tile's cost and the tiles in order of cost, both less the start, made in one compiled
-    pass (`grid_layers.layered_reach`): what the nwo fast path keeps of a search, asked a
-    few times a new decision. Left out of `_search`'s cache, as its asker keeps its own."""
+) -> tuple[dict[Tile, int], list[Tile], list[int]]:
+    """`_layered`'s search (where every step costs one, the map's `diagonal: one`) as the
+    nwo fast path keeps it, asked a few times a new decision: each tile's cost and the
+    tiles in order of cost, both less the start, and by tile number (`Numbered`) the number
+    each is entered from, made in one compiled pass (`grid_layers.layered_reach`). Left out
+    of `_search`'s cache, as its asker keeps its own."""
     plan = numbered(board)
     bodies, first = _numbers(plan, board, start, blocked)
     return grid_layers.layered_reach(plan.tiles, plan.moves, bodies, first, budget)

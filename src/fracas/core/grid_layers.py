@@ -23,43 +23,44 @@ def layered_search(
     The tiles' type is left open on purpose: compiled code keeps a `tuple[int, int]`
     unboxed and would box each tile anew to put it in the answer (some 30 MB more over a
     10,000-trial firefight, whose searches are kept), where this puts in the map's own."""
-    found = _layers(len(tiles), moves, bodies, first, budget)
-    return {tiles[t]: (cost, tiles[came]) for t, (cost, came) in found.items()}
+    order, costs, came = _layers(len(tiles), moves, bodies, first, budget)
+    return {tiles[t]: (costs[t], tiles[came[t]]) for t in order}
 
 
 def layered_reach(
     tiles: list[T], moves: list[list[int]], bodies: list[int], first: int, budget: int
-) -> tuple[dict[T, int], list[T], dict[T, tuple[int, T]]]:
-    """`layered_search`'s answer with the two readings the nwo fast path keeps of it
-    (`fastpath_tables.Reach`), made in the same pass: each tile's cost and the tiles in
-    order of cost, both without the start. Tiles are found a cost at a time, so the order
-    found is already the order of cost, ties as found, which a stable sort by cost would
-    leave as it is."""
-    found = _layers(len(tiles), moves, bodies, first, budget)
+) -> tuple[dict[T, int], list[T], list[int]]:
+    """What the nwo fast path keeps of `layered_search`'s search (`fastpath_tables.Reach`),
+    made in the same pass: each tile's cost and the tiles in order of cost, both without the
+    start, and the number of the tile each tile number is entered from (-1 where none is),
+    which a move's path is read from (`chain_of_numbers`) without a tile or a pair made per
+    tile found. Tiles are found a cost at a time, so the order found is already the order
+    of cost, ties as found, which a stable sort by cost would leave as it is."""
+    order, found, came = _layers(len(tiles), moves, bodies, first, budget)
     costs: dict[T, int] = {}
-    order: list[T] = []
-    search: dict[T, tuple[int, T]] = {}
-    for t, (cost, came) in found.items():
+    by_cost: list[T] = []
+    for t in order[1:]:  # the start is found first
         tile = tiles[t]
-        search[tile] = (cost, tiles[came])
-        if t != first:
-            costs[tile] = cost
-            order.append(tile)
-    return costs, order, search
+        costs[tile] = found[t]
+        by_cost.append(tile)
+    return costs, by_cost, came
 
 
 def _layers(
     size: int, moves: list[list[int]], bodies: list[int], first: int, budget: int
-) -> dict[int, tuple[int, int]]:
-    """The search itself over tile numbers: each number found, with its cost and the number
-    it is entered from, in the order found (a cost at a time)."""
+) -> tuple[list[int], list[int], list[int]]:
+    """The search itself over tile numbers: the numbers found, in the order found (a cost at
+    a time), and by number the cost each is found at and the number it is entered from
+    (-1 for both where a number is not found)."""
     kept = [False] * (2 * size)  # (tile, parity) entries pushed, and both for a body
     for body in bodies:
         kept[2 * body] = kept[2 * body + 1] = True
     kept[2 * first] = True
-    found: dict[int, tuple[int, int]] = {first: (0, first)}
+    order = [first]
     reached = [-1] * size  # the cost each tile is first found at
     reached[first] = 0
+    came = [-1] * size
+    came[first] = first
     layer = [first]
     for cost in range(1, budget + 1):
         following: list[int] = []
@@ -75,7 +76,8 @@ def _layers(
                 at = reached[other]
                 if at < 0:
                     reached[other] = cost
-                    found[other] = (cost, tile)
+                    came[other] = tile
+                    order.append(other)
                 elif at != cost:
                     continue  # a late entry (grid._layered says why it finds nothing)
                 kept[key] = True
@@ -84,14 +86,24 @@ def _layers(
             break
         following.sort()
         layer = following
-    return found
+    return order, reached, came
 
 
 def chain(search: Mapping[T, tuple[int, T]], start: T, goal: T) -> list[T]:
     """The path from `start` to `goal` (both ends included) through a search's tile each
-    one is entered from: `Grid.path_to`'s and the nwo fast path's `Tables.path`'s walk."""
+    one is entered from: `Grid.path_to`'s walk (the nwo fast path's is `chain_of_numbers`)."""
     path = [goal]
     while path[-1] != start:
         path.append(search[path[-1]][1])
+    path.reverse()
+    return path
+
+
+def chain_of_numbers(came: list[int], start: int, goal: int) -> list[int]:
+    """`chain` over tile numbers (`layered_reach`'s entered-from list): the numbers from
+    `start` to `goal`, both ends included."""
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
     path.reverse()
     return path

@@ -11,6 +11,9 @@ path's line of fire (`fastpath_tactics.verdict`) against `appraisal._line_of_fir
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,14 +67,24 @@ def test_the_reach_made_in_one_pass_is_the_search_read_three_ways(
 ) -> None:
     """What the nwo fast path keeps of a search (`grid.layered_reach`, made with it in one
     pass): each tile's cost less the start, the tiles as a stable sort by cost orders
-    them, and the search itself in its order, all read from Dijkstra's answer."""
+    them, and by tile number the number each is entered from, all read from Dijkstra's
+    answer."""
     board, start, bodies = board_start_bodies
-    costs, by_cost, search = layered_reach(board, start, budget, bodies)
+    costs, by_cost, came = layered_reach(board, start, budget, bodies)
     expected = _dijkstra(board, start, budget, bodies)
-    assert list(search.items()) == list(expected.items())
     assert costs == {tile: cost for tile, (cost, _) in expected.items() if tile != start}
     assert by_cost == sorted(costs, key=costs.__getitem__)
     assert list(costs) == by_cost
+    assert came == _entered_from(board, expected)
+
+
+def _entered_from(board: Grid, search: Mapping[Tile, tuple[int, Tile]]) -> list[int]:
+    """A search's tile each is entered from, as `layered_reach` numbers them (x x height +
+    y; -1 where a tile is not found)."""
+    came = [-1] * (board.width * board.height)
+    for (x, y), (_, (from_x, from_y)) in search.items():
+        came[x * board.height + y] = from_x * board.height + from_y
+    return came
 
 
 def test_the_layered_search_keeps_dijkstras_order_among_tiles_of_one_cost() -> None:
@@ -187,12 +200,12 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
     board = FIREFIGHT.board
     tables = Tables(board)
     bodies = frozenset({(3, 3)})
-    costs, by_cost, search = tables.reachable((2, 2), 2, bodies)
+    costs, by_cost, came = tables.reachable((2, 2), 2, bodies)
     expected = board.reachable((2, 2), 2, bodies)
     del expected[(2, 2)]
     assert dict(costs) == expected
     assert list(by_cost) == sorted(expected, key=expected.__getitem__)
-    assert list(search.items()) == list(_search(board, (2, 2), 2, bodies).items())  # its order
+    assert came == _entered_from(board, _search(board, (2, 2), 2, bodies))
     assert tables.reachable((2, 2), 2, bodies)[0] is costs  # kept
     assert tables.reachable((2, 2), 2, frozenset())[0] != costs  # the bodies are in the key
     for n in range(REACHES_KEPT):
@@ -201,11 +214,14 @@ def test_the_fast_paths_tables_answer_as_the_shared_caches_and_start_over_when_f
     assert tables.reachable((2, 2), 2, bodies)[0] is not costs  # started over
 
 
-def test_a_moves_path_is_the_maps_own_path_through_the_kept_search() -> None:
+@pytest.mark.parametrize("diagonal", ["one", "alternate"])
+def test_a_moves_path_is_the_maps_own_path_through_the_kept_search(diagonal: str) -> None:
     """`Tables.path` reads a move's path from the search `reachable` keeps, where the engine
     asks `grid.path_to` (movement.resolve_move): the same tiles in the same order, for every
-    tile in reach of the firefight's fighters, a body on the way or not."""
-    board = FIREFIGHT.board
+    tile in reach of the firefight's fighters, a body on the way or not; on the depot as it
+    is (searched in layers) and with the alternate diagonal rule (the map's own search)."""
+    depot = FIREFIGHT.board
+    board = Grid(depot.width, depot.height, walls=depot.walls, cover=depot.cover, diagonal=diagonal)
     tables = Tables(board)
     for start, others in (((2, 2), frozenset({(3, 3)})), ((5, 4), frozenset({(6, 4), (4, 5)}))):
         for allowance in (1, 3, 6):

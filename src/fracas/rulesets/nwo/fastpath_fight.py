@@ -189,7 +189,6 @@ class Fight:
         "did",
         "dry",
         "fell",
-        "gap",
         "grips",
         "holding",
         "hp",
@@ -227,8 +226,6 @@ class Fight:
         self.spent = c.spent[:]
         self.blade = c.blade[:]
         self.tile = c.tile[:]
-        self.gap = c.distance
-        """The map's distance between two tiles (`Compiled.distance`)."""
         self.arms = c.arms[:]
         """Per fighter, what it holds (`Compiled.hold`), changed by a draw or swap."""
         self.holding = [arms.number for arms in self.arms]
@@ -419,7 +416,6 @@ class Fight:
         status, side, dashing, arms, tile = self.status, c.side, self.dashing, self.arms, self.tile
         if status[n] != ACTIVE:
             return False
-        distance = self.gap
         for m in range(len(status)):
             if (
                 m != n
@@ -427,7 +423,7 @@ class Fight:
                 and side[m] != side[n]
                 and not dashing[m]
                 and arms[m].holds_melee
-                and distance(tile[m], tile[n]) <= arms[m].reach
+                and c.gap(tile[m], tile[n]) <= arms[m].reach
             ):
                 return True
         return False
@@ -566,7 +562,7 @@ class Fight:
     def within(self, n: int, target: int, weapon: Arm, engaged: bool) -> bool:
         """attack.check_can_strike's reach, range, walls and magazine."""
         c = self.c
-        gap = self.gap(self.tile[n], self.tile[target])
+        gap = c.gap(self.tile[n], self.tile[target])
         if not weapon.ranged:
             return gap <= weapon.reach
         if weapon.hands == 2 and engaged:
@@ -681,8 +677,8 @@ class Fight:
             return False
         reach = self.arms[m].reach
         where = self.tile[m]
-        distance = self.gap
-        return distance(where, here) <= reach < distance(where, there)
+        c = self.c
+        return c.gap(where, here) <= reach < c.gap(where, there)
 
     def sentinel(self, m: int, n: int, here: Tile, there: Tile) -> bool:
         """movement._sentinels: a spear in hand whose reach (it engages) the mover steps
@@ -695,9 +691,9 @@ class Fight:
             return False
         if self.order.index(m) < self.index and self.did[m]:
             return False  # its turn came this round and took the action
-        distance = self.gap
+        c = self.c
         where = self.tile[m]
-        return distance(where, there) <= arms.reach < distance(where, here)
+        return c.gap(where, there) <= arms.reach < c.gap(where, here)
 
     def stand_sentinel(self, m: int, n: int) -> bool:
         """movement._walk's sentinel: the reaction used, the round's action pledged
@@ -919,7 +915,7 @@ class Fight:
         4 damage each, armor first, no defense."""
         status, tile = self.status, self.tile
         x, y = tile[target]
-        distance = self.gap
+        c = self.c
         shooter = tile[n]
         nearby = [
             m
@@ -930,7 +926,7 @@ class Fight:
             and tile[m] != (x, y)
             and max(abs(tile[m][0] - x), abs(tile[m][1] - y)) == 1
         ]
-        nearby.sort(key=lambda m: distance(shooter, tile[m]))
+        nearby.sort(key=lambda m: c.gap(shooter, tile[m]))
         for m in nearby[:SPLASH_TARGETS]:
             self.deal(m, SPLASH_DAMAGE)
 
@@ -1022,7 +1018,7 @@ class Fight:
         restrained stays disarmed."""
         grips = self.grips
         assert grips is not None
-        status, tile, arms, gap = self.status, self.tile, self.arms, self.gap
+        status, tile, arms, c = self.status, self.tile, self.arms, self.c
         held, restrained = grips.held, grips.restrained
         for m in range(len(held)):
             holder = grips.holder(m)
@@ -1031,7 +1027,7 @@ class Fight:
             if (
                 status[holder] != ACTIVE
                 or status[m] == DEAD
-                or gap(tile[holder], tile[m]) > max(1, arms[holder].reach)
+                or c.gap(tile[holder], tile[m]) > max(1, arms[holder].reach)
             ):
                 held[m] = restrained[m] = -1
                 grips.fails[m] = 0

@@ -5,7 +5,6 @@ See nwo/fastpath.py for what the fast path models and why."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import count
 from typing import TYPE_CHECKING, cast
 
@@ -238,11 +237,8 @@ class Compiled:
         self.sights: list[Sight | None] = [None] * (size * size if self.listed else 0)
         """`sight`'s answers at the place (a's number) x (tiles) + (b's number), where a
         tile's number is x x height + y: found without making or hashing a pair."""
-        self.distance: Callable[[Tile, Tile], int] = (
-            chebyshev if self.board.diagonal == "one" else self.board.distance
-        )
-        """Grid.distance, without its method call where a diagonal counts one (the
-        default), for the tactics ask it hundreds of times a decision."""
+        self.one = self.board.diagonal == "one"
+        """A diagonal step counts one (the default): `gap` is the larger offset."""
         self.arms = [Arms(p, n) for n, p in enumerate(people)]
         self.held: dict[tuple[int, tuple[str, ...], tuple[str, ...]], Arms] = {
             (n, a.ids, ()): a for n, a in enumerate(self.arms)
@@ -346,6 +342,17 @@ class Compiled:
             found = self.lines[key] = Sight(self.board, a, b)
         return found
 
+    def gap(self, a: Tile, b: Tile) -> int:
+        """Grid.distance, worked out here where a diagonal counts one: the tactics ask it
+        hundreds of times a decision, and a method of this class takes the two tiles as
+        they are where a function kept in an attribute is called through the interpreter,
+        each tile made anew as a tuple for it (fracas/compiled.py)."""
+        if self.one:
+            dx = a[0] - b[0]
+            dy = a[1] - b[1]
+            return max(dx, -dx, dy, -dy)
+        return self.board.distance(a, b)
+
     def cover_within(self, tile: Tile, steps: int) -> tuple[Tile, ...]:
         """The tiles beside cover at most `steps` from `tile` as the crow flies: every tile
         a walk of that many steps could end on behind cover (`tactics._after_acting`'s
@@ -353,9 +360,8 @@ class Compiled:
         key = (tile, steps)
         found = self.covers_within.get(key)
         if found is None:
-            distance = self.distance
             found = self.covers_within[key] = tuple(
-                t for t in self.beside_cover if distance(tile, t) <= steps
+                t for t in self.beside_cover if self.gap(tile, t) <= steps
             )
         return found
 
@@ -377,13 +383,6 @@ class Compiled:
             who = replace(self.people[n], wielded=wielded, holstered=holstered)
             found = self.held[key] = Arms(who, len(self.held), dropped)
         return found
-
-
-def chebyshev(a: Tile, b: Tile) -> int:
-    """Grid.distance where a diagonal step counts one: the larger offset."""
-    dx = a[0] - b[0]
-    dy = a[1] - b[1]
-    return max(dx, -dx, dy, -dy)
 
 
 def budget_of_dash(movement: int) -> int:

@@ -11,18 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from fracas.core.grid import Grid, _search, layered_reach
-from fracas.core.grid_layers import chain
+from fracas.core.grid import Grid, _search, layered_reach, numbered
+from fracas.core.grid_layers import chain_of_numbers
 from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
 from fracas.rulesets.nwo.grid import Tile
 
 WALKS_KEPT = 1024
 """Walking distances kept, each a map's worth of tiles."""
 
-REACHES_KEPT = 4096
-"""Reachable tiles kept, each up to a map's worth: as many as `grid._search` keeps, for
-each of them answers one of these (at 1,024, a firefight's tile searches missed here
-twice as often as they missed there, and sorted a kept search again)."""
+REACHES_KEPT = 8192
+"""Reachable tiles kept, each up to a map's worth with a list of a map's numbers. At 4,096
+a firefight's table started over every thousand trials or so and searched again a third
+of what it had kept (15,300 searches over 5,000 trials, of 9,500 boards of bodies); a
+search kept weighs about half what it did with its tiles in a dictionary (`Reach`), so
+twice as many fit in the memory it took."""
 
 SHELTERS_KEPT = 1 << 14
 """Cover counts kept, by tile and the shooters' tiles (each a small number)."""
@@ -33,23 +35,22 @@ ZONES_KEPT = 2048
 K = TypeVar("K")
 V = TypeVar("V")
 
-Search = Mapping[Tile, tuple[int, Tile]]
-"""`grid._search`'s answer: each tile's cost and the tile it is entered from."""
-
-Reach = tuple[Mapping[Tile, int], list[Tile], Search]
+Reach = tuple[Mapping[Tile, int], list[Tile], list[int]]
 """`queries.reachable`'s tiles with their costs (the start left out), the same tiles by
-cost, ties in the search's order (`tactics._strike_after_moving`'s sort), and the search
-they came from, which a move's path is read from (`Tables.path`). Kept and shared by every
+cost, ties in the search's order (`tactics._strike_after_moving`'s sort), and by tile
+number (`grid.Numbered`) the number of the tile the search entered it from (-1: not
+found), which a move's path is read from (`Tables.path`). Kept and shared by every
 decision that asks: read, never changed."""
 
 
 class Tables:
     """One fork's tables, filled as its trials ask."""
 
-    __slots__ = ("board", "near", "reach", "shelters", "walks", "zones")
+    __slots__ = ("board", "near", "plan", "reach", "shelters", "walks", "zones")
 
     def __init__(self, board: Grid) -> None:
         self.board = board
+        self.plan = numbered(board)
         self.reach: dict[tuple[Tile, int, frozenset[Tile]], Reach] = {}
         self.near: dict[tuple[Tile, int, frozenset[Tile]], frozenset[Tile]] = {}
         self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], Mapping[Tile, int]] = {}
@@ -69,9 +70,14 @@ class Tables:
     def path(self, start: Tile, goal: Tile, allowance: int, blocked: frozenset[Tile]) -> list[Tile]:
         """`grid.path_to` over the search `reachable` keeps (the one the tactics chose the
         goal from, so it is found without a second look-up in `grid._search`'s cache, whose
-        key hashes the map): the goal's chain of tiles entered from, start first. The
-        goal is one the tactics found in reach, so the chain is there."""
-        return chain(self.reachable(start, allowance, blocked)[2], start, goal)
+        key hashes the map): the goal's chain of tiles entered from, start first, followed
+        over tile numbers. The goal is one the tactics found in reach, so the chain is
+        there."""
+        came = self.reachable(start, allowance, blocked)[2]
+        plan = self.plan
+        height = plan.height
+        first, last = start[0] * height + start[1], goal[0] * height + goal[1]
+        return [plan.tiles[t] for t in chain_of_numbers(came, first, last)]
 
     def bodies(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
         """`in_reach`, kept: a walk and the search it follows ask it of the same bodies."""
@@ -83,12 +89,11 @@ class Tables:
 
     def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
         """`appraisal._walking_distances` to `goals` around `blocked`."""
-        return kept(
-            self.walks,
-            WALKS_KEPT,
-            (goals, blocked),
-            lambda: _walking_distances(self.board, goals, blocked),
-        )
+        key = (goals, blocked)
+        found = self.walks.get(key)  # looked up before a closure is made for `kept`
+        if found is None:
+            found = kept(self.walks, WALKS_KEPT, key, lambda: _walking_distances(self.board, *key))
+        return found
 
     def zone(self, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]:
         """`appraisal._zone` of these armed foes' tiles and reaches."""
@@ -99,12 +104,11 @@ class Tables:
 
     def shelter(self, tile: Tile, shooters: tuple[Tile, ...]) -> int:
         """`appraisal._shelter`: how many of `shooters` cover next to `tile` screens."""
-        return kept(
-            self.shelters,
-            SHELTERS_KEPT,
-            (tile, shooters),
-            lambda: _shelter(self.board, tile, shooters),
-        )
+        key = (tile, shooters)
+        found = self.shelters.get(key)  # asked of every tile a hurt fighter weighs
+        if found is None:
+            found = kept(self.shelters, SHELTERS_KEPT, key, lambda: _shelter(self.board, *key))
+        return found
 
 
 def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset[Tile]:
@@ -122,14 +126,20 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
 
 
 def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
-    """Grid.reachable's search, less the start, its tiles by cost, and the search: where
+    """Grid.reachable's search, less the start, its tiles by cost, and where each tile is
+    entered from (`Reach`): where
     every step costs one, made in one compiled pass (`grid.layered_reach`), else read from
     the map's own search. Not kept in `grid._search`'s cache (this table keeps it)."""
     if board.diagonal == "one":
         return layered_reach(board, start, allowance, blocked)
     search = _search(board, start, allowance, blocked)
     costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
-    return costs, sorted(costs, key=costs.__getitem__), search
+    plan = numbered(board)
+    height = plan.height
+    came = [-1] * plan.size
+    for (x, y), (_, (from_x, from_y)) in search.items():
+        came[x * height + y] = from_x * height + from_y
+    return costs, sorted(costs, key=costs.__getitem__), came
 
 
 def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:

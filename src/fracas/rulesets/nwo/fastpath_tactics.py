@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 
 NOBODY: frozenset[Tile] = frozenset()
-NOWHERE: Reach = (MappingProxyType({}), [], MappingProxyType({}))
+NOWHERE: Reach = (MappingProxyType({}), [], [])
 
 
 class Handback(Exception):
@@ -269,7 +269,7 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
     foes = look.foes
     if nearest and len(foes) > NEAREST:
         here = look.tile
-        closest = sorted(foes, key=lambda m: f.gap(here, f.tile[m]))[:NEAREST]
+        closest = sorted(foes, key=lambda m: c.gap(here, f.tile[m]))[:NEAREST]
         foes = tuple(m for m in foes if m in closest)
     mine = f.arms[n].by_place
     aim = c.aiming[n] - (MOVE_PENALTY if moved else 0)
@@ -299,7 +299,7 @@ def _best_strike(
     its line of fire judged as `verdict` does, inline (the tile search asks it a few hundred
     times a decision), and its two chances (open, screened) worked out once per fork."""
     f = look.f
-    gap, tiles = f.gap, f.tile
+    c, tiles = f.c, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
     dry = f.dry[look.n]
     sight = f.c.sight
@@ -319,9 +319,9 @@ def _best_strike(
             continue
         target = tiles[foe]
         if not arm.ranged:  # appraisal.hit_chance: the open chance within reach
-            chance = open_chance if gap(tile, target) <= arm.reach else 0.0
+            chance = open_chance if c.gap(tile, target) <= arm.reach else 0.0
         elif (
-            (arm.range is not None and gap(tile, target) > arm.range)
+            (arm.range is not None and c.gap(tile, target) > arm.range)
             or (engaged and arm.hands == 2)
             or dry & arm.slot
         ):
@@ -364,7 +364,7 @@ def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged
     `_draws`' question."""
     f = look.f
     target = f.tile[foe]
-    gap = f.gap(tile, target)
+    gap = f.c.gap(tile, target)
     if not arm.ranged:
         return beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
     if (arm.range is not None and gap > arm.range) or (engaged and arm.hands == 2):
@@ -412,8 +412,8 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     everything = _options(look, arms.places, True, True)
     shoots = any(option[3].ranged for option in everything)
     if not shoots:  # only blows count: is any foe's reach within a walk, as the crow flies?
-        gap, here, tiles, limit = f.gap, look.tile, f.tile, f.c.movement[look.n]
-        if all(gap(here, tiles[option[4]]) - option[3].reach > limit for option in melee):
+        c, here, tiles, limit = f.c, look.tile, f.tile, f.c.movement[look.n]
+        if all(c.gap(here, tiles[option[4]]) - option[3].reach > limit for option in melee):
             return None  # every tile in reach is farther from each foe than the blow reaches
     closing = _within_reach(look, melee)
     hurt = look.hurt
@@ -489,13 +489,13 @@ def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
     f = look.f
     away = f.c.tables.walking(look.foe_tiles, look.blocked)
     foe_tiles = look.foe_tiles
-    gap = f.gap
+    c = f.c
     known = f.c.straight(foe_tiles)
 
     def key(tile: Tile) -> tuple[int, int, int]:
         straight = known.get(tile)
         if straight is None:
-            straight = known[tile] = min([gap(tile, t) for t in foe_tiles])
+            straight = known[tile] = min([c.gap(tile, t) for t in foe_tiles])
         return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
 
     walked = away.get
@@ -515,7 +515,7 @@ def _after_acting(look: Look) -> Choice | None:
     c = f.c
     if f.arms[n].shoots:
         reach = c.movement[n] + 1
-        if all(f.gap(look.tile, t) > reach for t in c.board.cover):
+        if all(c.gap(look.tile, t) > reach for t in c.board.cover):
             return None
         shooters = _shooters(look)
         shelter = c.tables.shelter
