@@ -107,3 +107,38 @@ def chain_of_numbers(came: list[int], start: int, goal: int) -> list[int]:
         path.append(came[path[-1]])
     path.reverse()
     return path
+
+
+def walked_in_layers(
+    moves: list[list[int]], closed: list[int], goals: list[int], ring: list[int], far: int
+) -> list[int]:
+    """Walking distances by tile number out from `goals` (0), their first steps `ring` (1,
+    unless closed), then a step at a time over `moves` (coded as `layered_search` reads
+    them), never into a number in `closed` (the bodies and the goals); `far` where no walk
+    arrives. The loop of `appraisal.walked_numbers`, which says whose answer it is."""
+    size = len(moves)
+    away = [far] * size
+    seen = [False] * size
+    for number in closed:
+        seen[number] = True
+    for goal in goals:
+        away[goal] = 0
+    frontier: list[int] = []
+    for number in ring:
+        if not seen[number]:
+            seen[number] = True
+            away[number] = 1
+            frontier.append(number)
+    cost = 1
+    while frontier:
+        cost += 1
+        following: list[int] = []
+        for tile in frontier:
+            for move in moves[tile]:
+                other = move >> 1
+                if not seen[other]:
+                    seen[other] = True
+                    away[other] = cost
+                    following.append(other)
+        frontier = following
+    return away

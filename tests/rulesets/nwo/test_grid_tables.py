@@ -18,7 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, layered_reach
-from fracas.rulesets.nwo.appraisal import _line_of_fire, _walked_by_cost, _walked_in_steps
+from fracas.rulesets.nwo.appraisal import (
+    _line_of_fire,
+    _walked_by_cost,
+    _walked_in_steps,
+    _walking_distances,
+    walked_numbers,
+)
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
 from fracas.rulesets.nwo.fastpath_tables import REACHES_KEPT, Tables, in_reach
@@ -136,6 +142,27 @@ def test_walking_distances_in_steps_are_dijkstras(
     free = sorted(t for t in bodies if board.walkable(t))
     targets = tuple([start, *free][:goals])
     assert _walked_in_steps(board, targets, bodies) == _walked_by_cost(board, targets, bodies)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards("one"), st.sampled_from(["one", "alternate", "two"]), st.integers(1, 3))
+def test_walking_distances_by_number_are_the_tactics(
+    board_start_bodies: tuple[Grid, Tile, frozenset[Tile]], rule: str, goals: int
+) -> None:
+    """The nwo fast path's walk to the nearest foe (`appraisal.walked_numbers`, a list by
+    tile number) gives every tile of the map the distance the tactics' walk gives it
+    (`_walking_distances`), and `far` to the tiles it never reaches, under each diagonal
+    rule; goals include a body off the map, whose steps onto it count."""
+    board, start, bodies = board_start_bodies
+    board = Grid(board.width, board.height, walls=board.walls, diagonal=rule)
+    free = sorted(t for t in bodies if board.walkable(t))
+    targets = tuple([start, *free, (-1, 0)][:goals])
+    expected = _walking_distances.__wrapped__(board, targets, bodies)
+    found = walked_numbers(board, targets, bodies, 999)
+    assert len(found) == board.width * board.height
+    for x in range(board.width):
+        for y in range(board.height):
+            assert found[x * board.height + y] == expected.get((x, y), 999), (x, y)
 
 
 def _firefight() -> Compiled:

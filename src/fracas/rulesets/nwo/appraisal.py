@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from fracas.core.distribution import compare
 from fracas.core.grid import numbered
+from fracas.core.grid_layers import walked_in_layers
 from fracas.core.notation import with_modifier
 from fracas.core.state import EncounterState
 from fracas.rulesets.nwo.catalog import Weapon
@@ -231,6 +232,29 @@ def _walked_in_steps(
                     following.append(other)
         frontier = following
     return found
+
+
+def walked_numbers(
+    board: Grid, goals: tuple[Tile, ...], blocked: frozenset[Tile], far: int
+) -> list[int]:
+    """`_walking_distances` by tile number (x x height + y, `grid.numbered`), `far` where
+    no walk arrives: what the nwo fast path keeps (a list of the map's numbers instead of
+    a dictionary of its tiles, a seventh the memory and no tile hashed to make it). Where
+    a first step costs one, `_walked_in_steps`'s walk over numbers alone, in compiled code
+    (`grid_layers.walked_in_layers`); else `_walked_by_cost`'s answer, numbered. A goal
+    off the map has no number of its own, but its steps onto the map count as ever."""
+    plan = numbered(board)
+    height = plan.height
+    if board.diagonal == "two":
+        away = [far] * plan.size
+        for (x, y), cost in _walked_by_cost(board, goals, blocked).items():
+            if board.inside((x, y)):
+                away[x * height + y] = cost
+        return away
+    on_map = [goal for goal in goals if board.inside(goal)]
+    closed = [x * height + y for x, y in (*blocked, *on_map) if board.inside((x, y))]
+    ring = [x * height + y for goal in goals for x, y in board.neighbours(goal)]
+    return walked_in_layers(plan.moves, closed, [x * height + y for x, y in on_map], ring, far)
 
 
 def _walked_by_cost(

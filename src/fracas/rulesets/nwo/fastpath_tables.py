@@ -13,11 +13,13 @@ from typing import TypeVar
 
 from fracas.core.grid import Grid, _search, layered_reach, numbered
 from fracas.core.grid_layers import chain_of_numbers
-from fracas.rulesets.nwo.appraisal import _shelter, _walking_distances, _zone
+from fracas.rulesets.nwo.appraisal import _shelter, _zone, walked_numbers
 from fracas.rulesets.nwo.grid import Tile
+from fracas.rulesets.nwo.tactics import UNREACHED
 
-WALKS_KEPT = 1024
-"""Walking distances kept, each a map's worth of tiles."""
+WALKS_KEPT = 4096
+"""Walking distances kept, each a list of a map's numbers (at 1,024, with a dictionary of
+its tiles each, a firefight walked again a quarter of the boards it had walked)."""
 
 REACHES_KEPT = 8192
 """Reachable tiles kept, each up to a map's worth with a list of a map's numbers. At 4,096
@@ -53,7 +55,7 @@ class Tables:
         self.plan = numbered(board)
         self.reach: dict[tuple[Tile, int, frozenset[Tile]], Reach] = {}
         self.near: dict[tuple[Tile, int, frozenset[Tile]], frozenset[Tile]] = {}
-        self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], Mapping[Tile, int]] = {}
+        self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], list[int]] = {}
         self.zones: dict[tuple[tuple[Tile, int], ...], frozenset[Tile]] = {}
         self.shelters: dict[tuple[Tile, tuple[Tile, ...]], int] = {}
 
@@ -87,12 +89,18 @@ class Tables:
             found = kept(self.near, REACHES_KEPT, key, lambda: in_reach(*key))
         return found
 
-    def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> Mapping[Tile, int]:
-        """`appraisal._walking_distances` to `goals` around `blocked`."""
+    def walking(self, goals: tuple[Tile, ...], blocked: frozenset[Tile]) -> list[int]:
+        """`appraisal._walking_distances` to `goals` around `blocked` by tile number (x x
+        height + y), `UNREACHED` where no walk arrives (`appraisal.walked_numbers`)."""
         key = (goals, blocked)
         found = self.walks.get(key)  # looked up before a closure is made for `kept`
         if found is None:
-            found = kept(self.walks, WALKS_KEPT, key, lambda: _walking_distances(self.board, *key))
+            found = kept(
+                self.walks,
+                WALKS_KEPT,
+                key,
+                lambda: walked_numbers(self.board, goals, blocked, UNREACHED),
+            )
         return found
 
     def zone(self, reaches: tuple[tuple[Tile, int], ...]) -> frozenset[Tile]:

@@ -8,7 +8,6 @@ restated hands the fight back. See nwo/fastpath.py for what is modelled and why.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -38,7 +37,6 @@ from fracas.rulesets.nwo.tactics import (
     FLANK_STEPS,
     GOOD_CHANCE,
     NEAREST,
-    UNREACHED,
 )
 
 if TYPE_CHECKING:
@@ -487,20 +485,21 @@ def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
     if not tiles:
         return None
     f = look.f
-    away = f.c.tables.walking(look.foe_tiles, look.blocked)
-    foe_tiles = look.foe_tiles
     c = f.c
-    known = f.c.straight(foe_tiles)
+    away = c.tables.walking(look.foe_tiles, look.blocked)  # by number: UNREACHED if none
+    height = c.height
+    foe_tiles = look.foe_tiles
+    known = c.straight(foe_tiles)
 
     def key(tile: Tile) -> tuple[int, int, int]:
         straight = known.get(tile)
         if straight is None:
             straight = known[tile] = min([c.gap(tile, t) for t in foe_tiles])
-        return (away.get(tile, UNREACHED), straight, tiles.get(tile, 0))
+        return (away[tile[0] * height + tile[1]], straight, tiles.get(tile, 0))
 
-    walked = away.get
-    nearest = min(map(walked, tiles, repeat(UNREACHED)))
-    best = min([t for t in tiles if walked(t, UNREACHED) == nearest], key=key)
+    walked = [away[t[0] * height + t[1]] for t in tiles]
+    nearest = min(walked)
+    best = min([t for t, w in zip(tiles, walked, strict=True) if w == nearest], key=key)
     return best if key(best) < key(look.tile) else None
 
 
