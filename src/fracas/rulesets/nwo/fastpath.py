@@ -14,11 +14,12 @@ mirrors): initiative without an ambush (`rules/initiative.py`), the turn flow of
 stands, the tile search for a better one (`_strike_after_moving`), a reload, a brace, a
 draw or swap of a holstered weapon (`_draws`), a blow with bare hands or a gun's stock
 (`_bare_strikes`), a dash (`_dash_target`), a walk toward the foes (`_approach`,
-`_nearer`) and the step to cover after acting (`_after_acting`), each over the very caches
+`_nearer`) and the step to cover after acting (`_after_acting`), each over the answers
 the tactics read (`appraisal._zone`, `_shelter`, `_walking_distances`, `grid.reachable` and
 `grid.path_to`, so the same tiles come in the same order; kept again per fork, without the
-map in the key, by `fastpath_tables.Tables`) and with `appraisal._line_of_fire` restated
-over the fork's answers about each line (`fastpath_tactics.verdict`); the walk
+map in the key, by `fastpath_tables.Tables`, the searches and walks worked out there by
+tile number) and with `appraisal._line_of_fire` restated over the fork's answers about
+each line (`fastpath_tactics.verdict`); the walk
 (`movement._walk`: attacks of opportunity as the mover leaves a reach, the spear's
 sentinel stop with the round's action pledged); the attack as `rules/attack.py` resolves
 it (panel rolls with advantage, the -2 of a shot after moving, shooting through characters

@@ -1,10 +1,12 @@
 """The nwo fast path's tables of the tactics' geometry for one fork: the answers of the
-shared caches (`appraisal._zone`, `_shelter`, `_walking_distances`, `grid.reachable`),
-kept again by exactly what they read of a trial, without the map (the fork's own) in the
-key: the shared caches hash the map with every question, and a reachable map is kept
-here with its tiles already sorted by cost. Every table is bounded (it starts over when
-full), so a long `fracas sim` run keeps at most some tens of megabytes. See
-nwo/fastpath.py for what the fast path models."""
+shared caches (`appraisal._zone`, `_shelter`) kept again by exactly what they read of a
+trial, without the map (the fork's own) in the key, for the shared caches hash the map
+with every question; and the tactics' tile searches and walks toward the foes
+(`grid.reachable`, `appraisal._walking_distances`) worked out here by tile number
+(`grid.layered_reach`, `appraisal.walked_numbers`, each held by a test to the tactics'
+own), kept as lists of numbers, a reachable map with its tiles already sorted by cost.
+Every table is bounded (it starts over when full), so a long `fracas sim` run keeps at
+most some tens of megabytes. See nwo/fastpath.py for what the fast path models."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The nwo fast path's restatement of the tactics (`tactics._wishes` down to the first wish
 `Ruleset.first_legal` accepts) over a trial's lists. Each function names the tactic it
 restates; the costly geometry (lines of fire, threat zones, cover counts, walking distances,
-reachable tiles and paths) is asked of the very caches the tactics read (`appraisal`'s and
-`grid._search`'s), so both see the same answers in the same order. A wish that is not
+reachable tiles and paths) is asked of the fork's tables (`fastpath_tables.Tables`,
+`Compiled.sight`), which give the answers the tactics' own caches give (`appraisal`'s and
+`grid._search`'s) in the same order, tests holding each to them. A wish that is not
 restated hands the fight back. See nwo/fastpath.py for what is modelled and why."""
 
 from __future__ import annotations
