@@ -251,10 +251,10 @@ def walked_numbers(
             if board.inside((x, y)):
                 away[x * height + y] = cost
         return away
-    on_map = [goal for goal in goals if board.inside(goal)]
-    closed = [x * height + y for x, y in (*blocked, *on_map) if board.inside((x, y))]
+    on_map = [x * height + y for x, y in goals if board.inside((x, y))]
+    closed = [x * height + y for x, y in blocked if board.inside((x, y))] + on_map
     ring = [x * height + y for goal in goals for x, y in board.neighbours(goal)]
-    return walked_in_layers(plan.moves, closed, [x * height + y for x, y in on_map], ring, far)
+    return walked_in_layers(plan.moves, closed, on_map, ring, far)
 
 
 def _walked_by_cost(

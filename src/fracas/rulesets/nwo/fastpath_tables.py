@@ -137,9 +137,9 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
 
 def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
     """Grid.reachable's search, less the start, its tiles by cost, and where each tile is
-    entered from (`Reach`): where
-    every step costs one, made in one compiled pass (`grid.layered_reach`), else read from
-    the map's own search. Not kept in `grid._search`'s cache (this table keeps it)."""
+    entered from (`Reach`): where every step costs one, made in one compiled pass
+    (`grid.layered_reach`), else read from the map's own search. Not kept in
+    `grid._search`'s cache (this table keeps it)."""
     if board.diagonal == "one":
         return layered_reach(board, start, allowance, blocked)
     search = _search(board, start, allowance, blocked)
