@@ -23,6 +23,7 @@ from fracas.rulesets.nwo.appraisal import (
     _walked_by_cost,
     _walked_in_steps,
     _walking_distances,
+    beats,
     walked_numbers,
 )
 from fracas.rulesets.nwo.fastpath import _FastPath
@@ -276,3 +277,14 @@ def test_bodies_out_of_reach_change_no_search(
     assert all(max(abs(x - start[0]), abs(y - start[1])) <= budget for x, y in near)
     every = _search.__wrapped__(board, start, budget, bodies)
     assert list(_search.__wrapped__(board, start, budget, near).items()) == list(every.items())
+
+
+def test_the_forks_list_of_chances_is_beats_at_every_margin() -> None:
+    """Seed, Parrying: "If an attacker and defender roll the same result [...] By default,
+    parries go in favor of the defender": a panel roll (2d6) plus the margin must beat the
+    other's to hit (appraisal.beats). The fork lists those chances once, and past a margin
+    of 11 either way the roll always wins (2 + 11 beats 12) or never does (12 - 11 loses
+    to 2): every margin from -40 to 40 reads the very chance `beats` works out."""
+    assert FIREFIGHT.beats(11) == 1.0 and FIREFIGHT.beats(-11) == 0.0
+    for margin in range(-40, 41):
+        assert FIREFIGHT.beats(margin) == beats(margin), margin

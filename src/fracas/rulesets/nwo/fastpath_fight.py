@@ -45,6 +45,10 @@ MAX_CRIT_CHAIN = NwoOptions().max_crit_chain
 HANDED_BACK: Choice = (-1, -1, -1)
 """What a situation comes to when its wish is not modelled (kept like any other answer)."""
 
+UNDECIDED_KIND = -100
+UNDECIDED: Choice = (UNDECIDED_KIND, 0, 0)
+"""`Fight.choose`'s answer for a situation not met yet: no choice starts with this kind."""
+
 RESTATED_EFFECTS = frozenset(
     {
         "none",
@@ -470,9 +474,8 @@ class Fight:
         else:
             key = (n, self.acted, self.shot, self.spent[n], moved, dry, situation, held)
         choices = c.choices
-        try:
-            choice = choices[key]
-        except KeyError:
+        choice = choices.get(key, UNDECIDED)  # not a KeyError: the compiled build makes
+        if choice is not None and choice[0] == UNDECIDED_KIND:  # a traceback for each
             if len(choices) >= CHOICES_KEPT:
                 choices.clear()
             try:
@@ -544,8 +547,18 @@ class Fight:
         return view
 
     def numbered_scene(self) -> int:
-        """The scene's number (`numbered`), kept until it changes."""
-        seen = (*self.tile, *self.status, *self.dashing, *self.holding)
+        """The scene's number (`numbered`), kept until it changes. Each fighter's tile,
+        status and dash are one number in its key (the tile's number, times 3 statuses,
+        times 2): a key of small numbers is hashed for a fraction of a key of pairs, which
+        Python hashes anew at every look-up. Every fighter stands on the map, so the
+        numbers tell tiles apart."""
+        height = self.c.height
+        tiles, status, dashing = self.tile, self.status, self.dashing
+        placed = [0] * len(tiles)
+        for m in range(len(tiles)):  # indexes, not zip: the compiled build's zip is generic
+            x, y = tiles[m]
+            placed[m] = ((x * height + y) * 3 + status[m]) * 2 + dashing[m]
+        seen = (*placed, *self.holding)
         self.scene = numbered(self.c, self.c.scenes, seen)
         return self.scene
 

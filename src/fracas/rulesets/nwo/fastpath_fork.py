@@ -51,6 +51,10 @@ LINES_KEPT = 1 << 16
 """Lines between pairs of tiles kept per fork on a map too big to list them
 (`Compiled.sight`): a long run starts over rather than grows."""
 
+MARGINS = 11
+"""The margin past which 2d6 + margin always beats 2d6 (2 + 11 > 12) or never does
+(12 - 11 < 2): `Compiled.beats` lists the chances up to it."""
+
 SIGHTS_LISTED = 640
 """The most tiles a map may have for `Compiled.sight` to keep its lines in a list, a place
 per pair of tiles (some 400,000 places, 3 MB, on a map of 640 tiles; the firefight's 16x10
@@ -249,6 +253,8 @@ class Compiled:
         self.dry_span = 1 << max(len(weapons) for weapons in self.ready)
         """More than any fighter's empty guns in hand can number (`Fight.dry`: a bit per
         place in hand, and no more in hand than it has ready), `decision_number`'s base."""
+        self.beaten = [beats(margin) for margin in range(-MARGINS, MARGINS + 1)]
+        """`beats` of each margin from -`MARGINS` to `MARGINS`, in order."""
         self.aiming = [half(p.aiming) for p in people]  # attack.ranged_modifier, unmoved
         self.strength = [half(p.strength) for p in people]
         """holds.contest's modifier: common.check_modifier of Strength (`half` by default)."""
@@ -341,6 +347,17 @@ class Compiled:
                 self.lines.clear()
             found = self.lines[key] = Sight(self.board, a, b)
         return found
+
+    def beats(self, margin: int) -> float:
+        """appraisal.beats read from a list made once per fork: that function is kept in a
+        cache the compiled build calls through the interpreter, and `_options` asks it for
+        every weapon and foe of each new decision. Past `MARGINS` either way the answer no
+        longer changes."""
+        if margin < -MARGINS:
+            margin = -MARGINS
+        elif margin > MARGINS:
+            margin = MARGINS
+        return self.beaten[margin + MARGINS]
 
     def gap(self, a: Tile, b: Tile) -> int:
         """Grid.distance, worked out here where a diagonal counts one: the tactics ask it

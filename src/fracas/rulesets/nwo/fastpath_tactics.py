@@ -13,7 +13,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from fracas.rulesets.nwo.appraisal import _CLEAR, _RULED_OUT, _SCREENED, beats
+from fracas.rulesets.nwo.appraisal import _CLEAR, _RULED_OUT, _SCREENED
 from fracas.rulesets.nwo.fastpath_fork import (
     ACTIVE,
     BRACE,
@@ -56,6 +56,9 @@ _Option = tuple[float, int, int, Arm, int, float, float]
 """tactics._Option: the bound, its place in the listing, the weapon's place in hand, the
 weapon, the foe; then the share of the foe's health a hit takes and the open chance
 (`appraisal.worth` is their product), kept so that a tile's strike multiplies once."""
+
+BOUND = itemgetter(0)
+"""An option's bound, its sort key (made once: the compiled build calls the type to make one)."""
 
 _Best = tuple[float, float, int, int]
 """tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
@@ -278,14 +281,15 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
     for w in weapons:
         arm = mine[w]
         damage = arm.damage
-        for foe, left in zip(foes, health, strict=True):
-            chance = beats(aim) if arm.ranged else beats(arm.swing - arms[foe].guard)
+        for i in range(len(foes)):  # indexes, not zip: the compiled build's zip is generic
+            foe, left = foes[i], health[i]
+            chance = c.beats(aim) if arm.ranged else c.beats(arm.swing - arms[foe].guard)
             share = damage / left
             if share > 1.0:
                 share = 1.0
             found.append((chance * share, len(found), w, arm, foe, share, chance))
     # best first; the sort is stable, reversed too, so equals keep the listing's order
-    found.sort(key=itemgetter(0), reverse=True)
+    found.sort(key=BOUND, reverse=True)
     look.options[key] = found
     return found
 
@@ -301,7 +305,6 @@ def _best_strike(
     c, tiles = f.c, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
     dry = f.dry[look.n]
-    sight = f.c.sight
     occupied, shields = look.blocked, look.shields
     chances = look.aimed[moved]
     best: _Best | None = None
@@ -326,7 +329,7 @@ def _best_strike(
         ):
             chance = 0.0
         else:  # appraisal._line_of_fire: ruled out, screened or clear (`verdict`)
-            seen = sight(tile, target)
+            seen = c.sight(tile, target)  # a method called, not kept: it takes the tiles
             if seen.walled or not shields.isdisjoint(seen.tiles):
                 chance = 0.0
             else:
@@ -365,7 +368,7 @@ def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged
     target = f.tile[foe]
     gap = f.c.gap(tile, target)
     if not arm.ranged:
-        return beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
+        return f.c.beats(arm.swing - f.arms[foe].guard) if gap <= arm.reach else 0.0
     if (arm.range is not None and gap > arm.range) or (engaged and arm.hands == 2):
         return 0.0
     rounds = f.ammo[look.n].get(arm.id)
