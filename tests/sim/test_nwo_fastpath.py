@@ -256,6 +256,33 @@ def test_a_firefight_with_other_arms_is_walked_by_the_fast_path() -> None:
     assert _both(_scripted_firefight(arms), 5, range(60), None) >= 55
 
 
+def _cover_at_the_edge() -> ScenarioSpec:
+    """Two handgunners against three, face to face on a small yard whose only crate stands
+    on its bottom edge, within a walk: after acting each weighs the tiles beside the crate,
+    three of them off the map (one past the map's last tile number)."""
+    tiles = [(3, 1), (3, 2), (4, 1), (4, 2), (4, 3)]
+    people = [
+        {"id": f"{'ab'[min(n, 2) // 2]}{n}", "side": "ab"[min(n, 2) // 2],
+         "position": {"x": x, "y": y}, "hp": 1, "weapons": ["handgun"]}
+        for n, (x, y) in enumerate(tiles)
+    ]  # fmt: skip
+    return parse_scenario(
+        {
+            "ruleset": "nwo",
+            "map": {"width": 8, "height": 6, "cover": [[6, 5]]},
+            "combatants": people,
+        }
+    )
+
+
+def test_cover_on_the_maps_edge_is_weighed_as_the_engine_weighs_it() -> None:
+    """tactics._after_acting: a shooter steps behind cover that screens it from more
+    shooters. Seed, Line of Sight: "If a target is obscured by cover [...] they are considered
+    in 'Cover'". A crate on the map's edge has tiles beside it off the map, which the fast
+    path asks about by tile and shooters, not by tile number: every trial the engine's."""
+    assert _both(_cover_at_the_edge(), 0, range(40), 2) == 40
+
+
 def _crowd() -> ScenarioSpec:
     """Two against six across a walled yard: the two weigh strikes at the `NEAREST` four
     foes only (tactics._options with `nearest`) when they look for a tile."""

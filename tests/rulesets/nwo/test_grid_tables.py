@@ -253,11 +253,11 @@ def test_a_moves_path_is_the_maps_own_path_through_the_kept_search(diagonal: str
     tables = Tables(board)
     for start, others in (((2, 2), frozenset({(3, 3)})), ((5, 4), frozenset({(6, 4), (4, 5)}))):
         for allowance in (1, 3, 6):
-            reach = tables.reachable(start, allowance, others)[0]
+            reach, _, came = tables.reachable(start, allowance, others)
             assert reach  # the walk has somewhere to go
             bodies = tables.bodies(start, allowance, others)
             for goal in reach:
-                path = tables.path(start, goal, allowance, others)
+                path = tables.path(came, start, goal)
                 assert path == board.path_to(start, goal, allowance, bodies)
                 assert path[0] == start and path[-1] == goal
 

@@ -3,8 +3,6 @@ the rule or tactic it restates. See nwo/fastpath.py for what is modelled and why
 
 from __future__ import annotations
 
-from functools import partial
-
 from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.initiative import rank
@@ -77,8 +75,9 @@ each kept by one number: `decision_number`); as many boards, and as many scenes.
 way and paid for the decisions of its early trials again (a run some 5% dearer)."""
 
 VIEWS_KEPT = 32_768
-"""Fighters' views of a scene kept (`Fight.view`): each holds a few sets of tiles, so a
-table of `CHOICES_KEPT` would take a hundred megabytes and more."""
+"""Fighters' views of a scene kept (`Fight.view`): each holds a few sets of tiles and
+what the scene's decisions searched, so a table of `CHOICES_KEPT` would take a hundred
+megabytes and more."""
 
 
 def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[object, ...]) -> int:
@@ -539,11 +538,12 @@ class Fight:
         if scene < 0:
             scene = self.numbered_scene()
         views = c.views
-        key = (scene, n)
-        view = views.get(key)  # asked at every new board: looked up before any call
+        key = scene * len(c.side) + n  # one number for the pair: scene numbers are distinct
+        view = views.get(key)
         if view is None:
-            # `partial`, not a lambda: one would turn `self` and `n` into cells at every call
-            view = kept(views, VIEWS_KEPT, key, partial(see, self, n))
+            if len(views) >= VIEWS_KEPT:
+                views.clear()
+            view = views[key] = see(self, n)
         return view
 
     def numbered_scene(self) -> int:
@@ -594,8 +594,13 @@ class Fight:
         the dash first."""
         c = self.c
         allowance = max(0, c.dash[n] if dash else self.allowance(n))
-        blocked = self.view(n)[2]  # everyone else's tile, the dead left out
-        path = c.tables.path(self.tile[n], goal, allowance, blocked)
+        view = self.view(n)
+        searched = view.reach.get(allowance)  # the search the tactics chose the goal from
+        if searched is None:  # the decision was remembered from another board: search
+            searched = view.reach[allowance] = c.tables.reachable(
+                self.tile[n], allowance, view.blocked
+            )
+        path = c.tables.path(searched[2], self.tile[n], goal)
         assert len(path) >= 2, "the tactics chose a tile out of reach"
         if dash:
             self.acted = True
@@ -661,9 +666,17 @@ class Fight:
         the box around `path`: of any other, every tile of the path lies beyond the reach
         (Grid.distance is never less than the larger offset, whatever the map's diagonals
         cost), so neither `leaves` nor `sentinel` can hold during the walk."""
-        xs = [t[0] for t in path]
-        ys = [t[1] for t in path]
-        low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
+        # a loop, not min() and max(): builtins the compiled build calls generically
+        low_x, low_y = high_x, high_y = path[0]
+        for x, y in path:
+            if x < low_x:
+                low_x = x
+            elif x > high_x:
+                high_x = x
+            if y < low_y:
+                low_y = y
+            elif y > high_y:
+                high_y = y
         tile, arms = self.tile, self.arms
         near = []
         for m in self.reactors(n):

@@ -79,11 +79,15 @@ class Sight:
     The set is what the tactics ask of it, at every tile they weigh: whether anybody
     stands on the line, asked of one set by another without hashing a tile again."""
 
-    __slots__ = ("covered", "line", "tiles", "walled")
+    __slots__ = ("covered", "line", "numbers", "tiles", "walled")
 
     def __init__(self, board: Grid, a: Tile, b: Tile) -> None:
         self.line = tuple(board.line(a, b))
         self.tiles = frozenset(self.line)
+        width, height = board.width, board.height
+        self.numbers = [x * height + y for x, y in self.line if 0 <= x < width and 0 <= y < height]
+        """The line's tiles on the map by number (x x height + y), for `View.marks`: nobody
+        stands off the map, so the tiles left out hold nobody."""
         self.covered = board.cover_between(a, b)
         walls = board.walls
         self.walled = any(t in walls for t in self.line)
@@ -297,9 +301,10 @@ class Compiled:
         """Each board met (its scene's number and everyone's health as one side weighs it,
         `Fight.seen_by`) by its number, which names it in `choices`' keys before the
         fighter acts."""
-        self.views: dict[tuple[int, int], View] = {}
-        """What each fighter saw of each scene (`fastpath_tactics.see`), by the scene's
-        number and the fighter."""
+        self.views: dict[int, View] = {}
+        """What each fighter saw of each scene (`fastpath_tactics.see`), and what its
+        decisions worked out from the scene alone (`View`), by the scene's number times the
+        fighters plus the fighter."""
         self.numbers = count()
         """The scenes' and boards' numbers, never given twice (one forgotten when its table
         starts over is never confused with a later one, even by a fight still holding its

@@ -71,13 +71,12 @@ class Tables:
             found = kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
         return found
 
-    def path(self, start: Tile, goal: Tile, allowance: int, blocked: frozenset[Tile]) -> list[Tile]:
-        """`grid.path_to` over the search `reachable` keeps (the one the tactics chose the
-        goal from, so it is found without a second look-up in `grid._search`'s cache, whose
-        key hashes the map): the goal's chain of tiles entered from, start first, followed
-        over tile numbers. The goal is one the tactics found in reach, so the chain is
-        there."""
-        came = self.reachable(start, allowance, blocked)[2]
+    def path(self, came: list[int], start: Tile, goal: Tile) -> list[Tile]:
+        """`grid.path_to` over a search `reachable` made (`came`, the one the tactics chose
+        the goal from, so it is found without a second look-up in `grid._search`'s cache,
+        whose key hashes the map): the goal's chain of tiles entered from, start first,
+        followed over tile numbers. The goal is one the tactics found in reach, so the
+        chain is there."""
         plan = self.plan
         height = plan.height
         first, last = start[0] * height + start[1], goal[0] * height + goal[1]
@@ -155,7 +154,7 @@ def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile])
 def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:
     """The answer kept in `table` under `key`, made and kept if new; a full table starts
     over. The fork's and the fight's bounded tables keep theirs so too (`Compiled.straight`,
-    `fastpath_fight.numbered`, `Fight.view`), but for the decisions and the lines of fire,
+    `fastpath_fight.numbered`), but for the decisions, the views and the lines of fire,
     asked on paths where one call more shows."""
     found = table.get(key)
     if found is None:

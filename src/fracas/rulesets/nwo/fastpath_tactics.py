@@ -24,7 +24,6 @@ from fracas.rulesets.nwo.fastpath_fork import (
     MOVE,
     RELOAD,
     SWAP,
-    UNCONSCIOUS,
     Arm,
     Choice,
     Compiled,
@@ -64,11 +63,71 @@ _Best = tuple[float, float, int, int]
 """tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
 
 
-View = tuple[
-    tuple[int, ...], tuple[Tile, ...], frozenset[Tile], frozenset[Tile], frozenset[Tile], bool
-]
-"""What `Look` reads of where everyone stands (`see`): the foes and their tiles, the bodies,
-the shields, the foes' threat zone and whether the fighter stands in it."""
+BODY, SHIELD = 1, 2
+"""`View.marks`: someone stands there (a shot past screens), or a friend or the helpless
+does (no shot past)."""
+
+UNKNOWN_SHELTER = -1
+"""`View.sheltered` of a tile not asked yet."""
+
+
+class View:
+    """What `Look` reads of where everyone stands (`see`), the same for every board of one
+    scene and kept with it (`Fight.view`): the foes and their tiles, the bodies, the shields,
+    the foes' threat zone and whether the fighter stands in it, with the bodies and shields
+    also marked by tile number for the lines of fire. It also keeps what the decisions of
+    the scene's boards work out from the scene alone, for the next board of it (two
+    decisions in three meet a scene met before, with other health): the tile searches by
+    allowance (`reachable`), the walk toward the foes and their distances (`_nearer`),
+    and the cover each tile has against the foes' guns (`sheltered`)."""
+
+    __slots__ = (
+        "away",
+        "blocked",
+        "engaged",
+        "foe_tiles",
+        "foes",
+        "marks",
+        "reach",
+        "sheltered",
+        "shields",
+        "shooters",
+        "straight",
+        "threat",
+    )
+
+    def __init__(
+        self,
+        foes: tuple[int, ...],
+        foe_tiles: tuple[Tile, ...],
+        blocked: frozenset[Tile],
+        shields: frozenset[Tile],
+        threat: frozenset[Tile],
+        engaged: bool,
+        marks: bytes,
+        shooters: tuple[Tile, ...],
+    ) -> None:
+        self.foes = foes
+        self.foe_tiles = foe_tiles
+        self.blocked = blocked
+        self.shields = shields
+        self.threat = threat
+        self.engaged = engaged
+        self.marks = marks
+        """By tile number (x x height + y): `SHIELD`, `BODY` or 0, read along a line of fire
+        (`Sight.numbers`) by `_best_strike` instead of asking a set of tiles of a set."""
+        self.shooters = shooters
+        """appraisal.sheltered's shooters: the foes with a gun in hand."""
+        self.reach: dict[int, Reach] = {}
+        """`reachable`'s answers by allowance (the scene fixes the start and the bodies), and
+        the one `Fight.move` reads its path from."""
+        self.away: list[int] | None = None
+        """The walk toward the foes by tile number (`Tables.walking`), once asked."""
+        self.straight: dict[Tile, int] | None = None
+        """The foes' distances as the crow flies (`Compiled.straight`), once asked."""
+        self.sheltered: list[int] | None = None
+        """`shelter`'s answers by tile number, `UNKNOWN_SHELTER` until asked; made when
+        first asked."""
 
 
 def see(f: Fight, n: int) -> View:
@@ -77,6 +136,8 @@ def see(f: Fight, n: int) -> View:
     c = f.c
     status, side, tiles = f.status, c.side, f.tile
     mine = side[n]
+    height = c.height
+    marks = bytearray(c.width * height)
     foes: list[int] = []
     shields: list[Tile] = []
     blocked: list[Tile] = []
@@ -88,22 +149,27 @@ def see(f: Fight, n: int) -> View:
         if side[m] != mine:
             if s == ACTIVE:
                 foes.append(m)
-            elif s == UNCONSCIOUS:
-                shields.append(tile)
+                marks[tile[0] * height + tile[1]] = BODY
+            else:
+                shields.append(tile)  # the helpless: no shot through
+                marks[tile[0] * height + tile[1]] = SHIELD
         else:
-            shields.append(tile)  # a friend, or the helpless: no shot through
+            shields.append(tile)  # a friend: no shot through
+            marks[tile[0] * height + tile[1]] = SHIELD
     arms = f.arms
     threat = c.tables.zone(tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee))
     dashing = f.dashing
     # Fight.engaged, unless a foe dashes: within an armed foe's reach, the zone's very test
     engaged = f.engaged(n) if any(dashing[m] for m in foes) else tiles[n] in threat
-    return (
+    return View(
         tuple(foes),
         tuple(tiles[m] for m in foes),
         frozenset(blocked),
         frozenset(shields),
         threat,
         engaged,
+        bytes(marks),
+        tuple(tiles[m] for m in foes if arms[m].shoots),
     )
 
 
@@ -127,20 +193,23 @@ class Look:
         "shields",
         "threat",
         "tile",
+        "view",
     )
 
     def __init__(self, f: Fight, n: int, view: View) -> None:
         self.f = f
         self.n = n
         self.tile = f.tile[n]
-        self.foes, self.foe_tiles, self.blocked, self.shields, self.threat, self.engaged = view
+        self.view = view
+        self.foes, self.foe_tiles, self.engaged = view.foes, view.foe_tiles, view.engaged
+        self.blocked, self.shields, self.threat = view.blocked, view.shields, view.threat
         self.mobile = mobile(f, n)
         self.hurt = f.hurt(n)
         self.aimed = f.c.aimed[n]
         self.options: dict[tuple[tuple[int, ...], bool, bool], list[_Option]] = {}
-        self.reach: dict[int, Reach] = {}
-        """`reachable`'s answers by allowance: the tile search and the walk toward the foes
-        ask the same one."""
+        self.reach = view.reach
+        """`reachable`'s answers by allowance, the scene's (`View.reach`): the tile search
+        and the walk toward the foes ask the same one, and so do other boards of the scene."""
 
     def backed(self) -> bool:
         """tactics._look's `backed`: an active, unhurt friend stands (asked only of a hurt,
@@ -305,7 +374,7 @@ def _best_strike(
     c, tiles = f.c, f.tile
     engaged = look.engaged if tile == look.tile else tile in look.threat
     dry = f.dry[look.n]
-    occupied, shields = look.blocked, look.shields
+    marks = look.view.marks
     chances = look.aimed[moved]
     best: _Best | None = None
     best_value = 0.0
@@ -330,10 +399,14 @@ def _best_strike(
             chance = 0.0
         else:  # appraisal._line_of_fire: ruled out, screened or clear (`verdict`)
             seen = c.sight(tile, target)  # a method called, not kept: it takes the tiles
-            if seen.walled or not shields.isdisjoint(seen.tiles):
+            mark = 0
+            for number in seen.numbers:  # who stands on the line: the most a mark says
+                if marks[number] > mark:
+                    mark = marks[number]
+            if seen.walled or mark == SHIELD:
                 chance = 0.0
             else:
-                screened = seen.covered or not occupied.isdisjoint(seen.tiles)
+                screened = seen.covered or mark == BODY
                 chance = chances[arm.effect != "flame_area" and screened]
         value = chance * share  # appraisal.worth
         if chance > 0 and (
@@ -408,7 +481,6 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     if not look.mobile:
         return None
     f = look.f
-    tables = f.c.tables
     arms = f.arms[look.n]
     melee = _options(look, arms.melee, True, True)
     everything = _options(look, arms.places, True, True)
@@ -419,7 +491,6 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
             return None  # every tile in reach is farther from each foe than the blow reaches
     closing = _within_reach(look, melee)
     hurt = look.hurt
-    shooters = _shooters(look) if hurt else ()
     best: tuple[float, float, Tile] | None = None
     top = everything[0][0] if everything else 0.0  # no strike is worth more than its bound
     reach, by_cost, _ = reachable(look)
@@ -440,7 +511,7 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
         if strike is None:
             continue
         value = strike[0]
-        if hurt and tables.shelter(tile, shooters):
+        if hurt and shelter(look, tile):
             value *= BETTER_BY
         if best is None or value > best[0]:
             best = (value, strike[1], tile)
@@ -460,10 +531,22 @@ def _within_reach(look: Look, options: list[_Option]) -> frozenset[Tile]:
     return look.f.c.tables.zone(tuple((tiles[foe], reach) for foe, reach in longest.items()))
 
 
-def _shooters(look: Look) -> tuple[Tile, ...]:
-    """appraisal.sheltered's shooters: the foes with a gun in hand."""
-    arms = look.f.arms
-    return tuple(t for m, t in zip(look.foes, look.foe_tiles, strict=True) if arms[m].shoots)
+def shelter(look: Look, tile: Tile) -> int:
+    """appraisal._shelter against the foes' guns (`View.shooters`), kept by the scene by
+    tile number (`View.sheltered`) before `Tables.shelter`'s table by tile and shooters."""
+    view = look.view
+    c = look.f.c
+    x, y = tile
+    if not (0 <= x < c.width and 0 <= y < c.height):  # `cover_within` names tiles off the map
+        return c.tables.shelter(tile, view.shooters)
+    counts = view.sheltered
+    if counts is None:
+        counts = view.sheltered = [UNKNOWN_SHELTER] * (c.width * c.height)
+    number = x * c.height + y
+    found = counts[number]
+    if found == UNKNOWN_SHELTER:
+        found = counts[number] = c.tables.shelter(tile, view.shooters)
+    return found
 
 
 def _dash_target(look: Look) -> Mapping[Tile, int]:
@@ -485,26 +568,60 @@ def _approach(look: Look) -> Choice | None:
 
 
 def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
-    """tactics._nearer: of `tiles`, the one nearest a foe on foot, if nearer than here."""
+    """tactics._nearer: of `tiles`, the one nearest a foe on foot, if nearer than here: the
+    least (walk, distance as the crow flies, cost), the first of equals. Loops rather than
+    `min` with a key, which the compiled build calls through the interpreter."""
     if not tiles:
         return None
     f = look.f
     c = f.c
-    away = c.tables.walking(look.foe_tiles, look.blocked)  # by number: UNREACHED if none
+    view = look.view
+    away = view.away
+    if away is None:  # by number, UNREACHED if none: the scene's, asked again by its boards
+        away = view.away = c.tables.walking(look.foe_tiles, look.blocked)
     height = c.height
-    foe_tiles = look.foe_tiles
-    known = c.straight(foe_tiles)
+    nearest = -1
+    for x, y in tiles:
+        walked = away[x * height + y]
+        if nearest < 0 or walked < nearest:
+            nearest = walked
+    best = look.tile
+    best_straight = _straight(look, best)
+    best_walked, best_cost = away[best[0] * height + best[1]], tiles.get(best, 0)
+    first, first_straight, first_cost = best, 0, 0
+    found = False
+    for tile, cost in tiles.items():
+        walked = away[tile[0] * height + tile[1]]
+        if walked != nearest:
+            continue
+        straight = _straight(look, tile)
+        if not found or (straight, cost) < (first_straight, first_cost):
+            first, first_straight, first_cost = tile, straight, cost
+            found = True
+    if not found:
+        return None
+    if (nearest, first_straight, first_cost) < (best_walked, best_straight, best_cost):
+        return first
+    return None
 
-    def key(tile: Tile) -> tuple[int, int, int]:
-        straight = known.get(tile)
-        if straight is None:
-            straight = known[tile] = min([c.gap(tile, t) for t in foe_tiles])
-        return (away[tile[0] * height + tile[1]], straight, tiles.get(tile, 0))
 
-    walked = [away[t[0] * height + t[1]] for t in tiles]
-    nearest = min(walked)
-    best = min([t for t, w in zip(tiles, walked, strict=True) if w == nearest], key=key)
-    return best if key(best) < key(look.tile) else None
+def _straight(look: Look, tile: Tile) -> int:
+    """The distance as the crow flies from `tile` to the nearest foe, kept by the foes' tiles
+    (`Compiled.straight`)."""
+    view = look.view
+    known = view.straight
+    if known is None:
+        known = view.straight = look.f.c.straight(look.foe_tiles)
+    found = known.get(tile)
+    if found is None:
+        c = look.f.c
+        found = -1
+        for foe in look.foe_tiles:
+            gap = c.gap(tile, foe)
+            if found < 0 or gap < found:
+                found = gap
+        known[tile] = found
+    return found
 
 
 def _after_acting(look: Look) -> Choice | None:
@@ -520,18 +637,16 @@ def _after_acting(look: Look) -> Choice | None:
         reach = c.movement[n] + 1
         if all(c.gap(look.tile, t) > reach for t in c.board.cover):
             return None
-        shooters = _shooters(look)
-        shelter = c.tables.shelter
-        here = shelter(look.tile, shooters)
+        here = shelter(look, look.tile)
         threat = look.threat
         if not any(
-            shelter(t, shooters) > here and t not in threat
+            shelter(look, t) > here and t not in threat
             for t in c.cover_within(look.tile, c.movement[n])
         ):
             return None  # no tile a walk could reach is better sheltered: no search needed
         tiles = reachable(look)[0]
         near = c.beside_cover  # `_shelter` is 0 elsewhere
-        cover = {t: shelter(t, shooters) for t in tiles if t in near}
+        cover = {t: shelter(look, t) for t in tiles if t in near}
         safe = [t for t in tiles if cover.get(t) and t not in threat]
         if safe:
             best = max(safe, key=lambda t: (cover[t], -tiles[t]))
