@@ -173,6 +173,44 @@ def test_two_situations_share_a_decision_number_only_when_every_part_is_equal(
         assert same == (first == other), (first, other)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_two_boards_share_a_key_only_when_every_weighed_health_is_equal(
+    data: st.DataObject,
+) -> None:
+    """A board is remembered by one number (`Fight.seen_by`): the scene, then for each
+    fighter whether it is hurt (a friend of the side deciding) or its HP and armor
+    hitpoints together, at least 1 (a foe). Two healths of the firefight drawn anywhere
+    from 0 to their most (or beyond, which keys the board by a tuple instead) share it
+    only if every weighed part is equal, or a side would be handed another board's
+    decisions."""
+    fork = build_fork(make_job(example(FIREFIGHT), 5, {}, None))
+    assert isinstance(fork.fast, _FastPath)
+    c = fork.fast.compiled
+    fight = Fight(c, lambda: 1)
+    side = data.draw(st.integers(0, len(c.side_names) - 1))
+    top = c.health_span + 1
+
+    def weighed() -> tuple[object, ...]:
+        return tuple(
+            fight.hurt(m) if c.side[m] == side else max(1, fight.hp[m] + fight.ahp[m])
+            for m in range(len(c.side))
+        )
+
+    keys = []
+    for _ in range(2):
+        fight.hp = data.draw(
+            st.lists(st.integers(0, top), min_size=len(c.side), max_size=len(c.side))
+        )
+        fight.ahp = data.draw(
+            st.lists(st.integers(0, 4), min_size=len(c.side), max_size=len(c.side))
+        )
+        keys.append((fight.seen_by(7, side), weighed()))
+    (first, first_parts), (second, second_parts) = keys
+    assert (first == second) == (first_parts == second_parts)
+    assert fight.seen_by(7, side) != fight.seen_by(8, side)
+
+
 def test_the_firefight_from_a_state_and_cut_short_is_the_engines() -> None:
     """The fork after a first turn (a state, its order fixed), and fights cut by the round
     limit in mid-walk."""

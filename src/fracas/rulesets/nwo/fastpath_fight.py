@@ -80,7 +80,7 @@ what the scene's decisions searched, so a table of `CHOICES_KEPT` would take a h
 megabytes and more."""
 
 
-def numbered(c: Compiled, table: dict[tuple[object, ...], int], seen: tuple[object, ...]) -> int:
+def numbered(c: Compiled, table: dict[object, int], seen: object) -> int:
     """The number `table` gave `seen` when first met, or a new one (`Compiled.numbers`,
     never given twice); a full table starts over."""
     found = table.get(seen)  # asked at every new board: looked up before any call
@@ -486,18 +486,34 @@ class Fight:
             raise Handback
         return choice
 
-    def seen_by(self, scene: int, side: int) -> tuple[object, ...]:
+    def seen_by(self, scene: int, side: int) -> object:
         """The board as a fighter of `side` weighs it (`decide`): the scene, whether each
         friend is hurt (its own `Look.hurt`, a friend's `Look.backed`) and each foe's HP
         and armor hitpoints together, as `_options` divides a weapon's damage by them (at
         least 1). Nothing else of anyone's health is read, so boards that differ only in
         a friend's exact HP, or in how a foe's health splits between HP and armor
-        hitpoints, are one situation: about a fifth fewer new decisions in the firefight."""
+        hitpoints, are one situation: about a fifth fewer new decisions in the firefight.
+        The parts are the digits of one whole number in base `Compiled.health_span`, the
+        scene's number leading (a number is hashed for a fraction of a tuple's cost); a
+        health past the span, which nothing in the fork reaches, keys it by a tuple."""
         hp, ahp, sides = self.hp, self.ahp, self.c.side
-        return (
-            scene,
-            *[self.hurt(m) if sides[m] == side else max(1, hp[m] + ahp[m]) for m in range(len(hp))],
-        )
+        span = self.c.health_span
+        number = scene
+        for m in range(len(hp)):
+            if sides[m] == side:
+                part = 1 if self.hurt(m) else 0
+            else:
+                part = max(1, hp[m] + ahp[m])
+                if part >= span:
+                    return (
+                        scene,
+                        *[
+                            self.hurt(k) if sides[k] == side else max(1, hp[k] + ahp[k])
+                            for k in range(len(hp))
+                        ],
+                    )
+            number = number * span + part
+        return number
 
     def grappled(self, n: int) -> bool:
         """Someone grapples or restrains `n` (movement.why_cannot_move: it may not move)."""

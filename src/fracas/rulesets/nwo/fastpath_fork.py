@@ -275,6 +275,9 @@ class Compiled:
         self.max_hp = [p.max_hp for p in people]
         self.hp = [p.hp for p in people]
         self.ahp = [p.ahp for p in people]
+        self.health_span = 2 + max(max(p.hp, p.max_hp) + max(p.ahp, p.max_ahp) for p in people)
+        """More than any fighter's HP and armor hitpoints together can come to (no hit
+        raises them), and more than 1: `Fight.seen_by`'s base."""
         self.status = [STATUSES[p.status] for p in people]
         self.ammo = [dict(p.ammo) for p in people]
         self.dry = [
@@ -293,11 +296,11 @@ class Compiled:
         """`straight`'s distances, by the foes' tiles."""
         self.choices: dict[object, Choice | None] = {}
         """The tactics' answers by situation (see `Fight.choose`)."""
-        self.scenes: dict[tuple[object, ...], int] = {}
+        self.scenes: dict[object, int] = {}
         """Each scene met (everyone's tile, status, dash and arms) by its number, which
         names it in `choices`' keys after the fighter acted and in `views`' (see
         `Fight.choose`)."""
-        self.boards: dict[tuple[object, ...], int] = {}
+        self.boards: dict[object, int] = {}
         """Each board met (its scene's number and everyone's health as one side weighs it,
         `Fight.seen_by`) by its number, which names it in `choices`' keys before the
         fighter acts."""

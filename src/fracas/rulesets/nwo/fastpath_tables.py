@@ -10,7 +10,7 @@ most some tens of megabytes. See nwo/fastpath.py for what the fast path models."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from fracas.core.grid import Grid, _search, layered_reach, numbered
@@ -149,6 +149,13 @@ def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile])
     for (x, y), (_, (from_x, from_y)) in search.items():
         came[x * height + y] = from_x * height + from_y
     return costs, sorted(costs, key=costs.__getitem__), came
+
+
+def picked(items: Sequence[V], places: list[int]) -> list[V]:
+    """The items at these places, as they are: its type left open so that the compiled
+    build hands each tile on as the object it is, where code that names the tiles' type
+    takes each one apart and makes it anew as a tuple to put it in a set or a list."""
+    return [items[place] for place in places]
 
 
 def kept(table: dict[K, V], limit: int, key: K, make: Callable[[], V]) -> V:

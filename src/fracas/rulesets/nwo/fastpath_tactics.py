@@ -29,7 +29,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     Compiled,
     half,
 )
-from fracas.rulesets.nwo.fastpath_tables import Reach
+from fracas.rulesets.nwo.fastpath_tables import Reach, picked
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.rules.attack import MOVE_PENALTY
 from fracas.rulesets.nwo.tactics import (
@@ -138,24 +138,20 @@ def see(f: Fight, n: int) -> View:
     mine = side[n]
     height = c.height
     marks = bytearray(c.width * height)
+    others: list[int] = []
     foes: list[int] = []
-    shields: list[Tile] = []
-    blocked: list[Tile] = []
+    shielding: list[int] = []
     for m, s in enumerate(status):
         if s == DEAD or m == n:
             continue
-        tile = tiles[m]
-        blocked.append(tile)
-        if side[m] != mine:
-            if s == ACTIVE:
-                foes.append(m)
-                marks[tile[0] * height + tile[1]] = BODY
-            else:
-                shields.append(tile)  # the helpless: no shot through
-                marks[tile[0] * height + tile[1]] = SHIELD
-        else:
-            shields.append(tile)  # a friend: no shot through
-            marks[tile[0] * height + tile[1]] = SHIELD
+        others.append(m)
+        x, y = tiles[m]
+        if side[m] != mine and s == ACTIVE:
+            foes.append(m)
+            marks[x * height + y] = BODY
+        else:  # a friend, or the helpless: no shot through
+            shielding.append(m)
+            marks[x * height + y] = SHIELD
     arms = f.arms
     threat = c.tables.zone(tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee))
     dashing = f.dashing
@@ -163,13 +159,13 @@ def see(f: Fight, n: int) -> View:
     engaged = f.engaged(n) if any(dashing[m] for m in foes) else tiles[n] in threat
     return View(
         tuple(foes),
-        tuple(tiles[m] for m in foes),
-        frozenset(blocked),
-        frozenset(shields),
+        tuple(picked(tiles, foes)),
+        frozenset(picked(tiles, others)),
+        frozenset(picked(tiles, shielding)),
         threat,
         engaged,
         bytes(marks),
-        tuple(tiles[m] for m in foes if arms[m].shoots),
+        tuple(picked(tiles, [m for m in foes if arms[m].shoots])),
     )
 
 
