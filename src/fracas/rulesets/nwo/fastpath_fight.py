@@ -262,8 +262,9 @@ class Fight:
         once it changed (`changed`)."""
         self.looks: dict[int, Look] = {}
         """What each fighter saw of this board (`Look`), kept until it changes."""
-        self.spots: frozenset[Tile] | None = None
-        """Everyone's tiles, dead or alive, made when a shot first asks on this board."""
+        self.spots: bytes | None = None
+        """Where everyone stands, dead or alive (`spotted`), made when a shot first asks in
+        this scene."""
         self.grips: Grips | None = None
         """The holds, once a spear's crit has grappled someone (`grapple`)."""
 
@@ -523,6 +524,7 @@ class Fight:
         """Someone's tile, status, dash or arms changed: the next decision numbers the
         scene and the board again and reads them afresh."""
         self.scene = -1
+        self.spots = None
         self.hurt_changed()
 
     def hurt_changed(self) -> None:
@@ -531,7 +533,6 @@ class Fight:
         boards = self.boards
         for side in range(len(boards)):
             boards[side] = -1
-        self.spots = None
         if self.looks:
             self.looks = {}
 
@@ -846,19 +847,28 @@ class Fight:
         return False
 
     def in_the_way(self, n: int, target: int) -> list[int]:
-        """attack.characters_in_the_way: the living on the line of fire (nobody is prone)."""
+        """attack.characters_in_the_way: the living on the line of fire (nobody is prone).
+        Most lines cross nobody: the line's tiles on the map (`Sight.numbers`) are read in
+        `spots` before anyone is looked for."""
         status = self.status
         tiles = self.tile
         sight = self.c.sight(tiles[n], tiles[target])
-        if not sight.line:
-            return []
         spots = self.spots
         if spots is None:
-            spots = self.spots = frozenset(tiles)
-        if spots.isdisjoint(sight.tiles):  # most lines cross nobody
+            spots = self.spots = self.spotted()
+        if not any(spots[t] for t in sight.numbers):
             return []
         line = sight.line
         return [m for t in line for m in range(len(tiles)) if tiles[m] == t and status[m] != DEAD]
+
+    def spotted(self) -> bytes:
+        """`spots`: by tile number (x x height + y), 1 where someone stands, dead or alive."""
+        c = self.c
+        height = c.height
+        spots = bytearray(c.width * height)
+        for x, y in self.tile:
+            spots[x * height + y] = 1
+        return bytes(spots)
 
     def shoot_through(self, n: int, target: int, total: int) -> int:
         """attack._shoot_through: each character in the way defends, nearest first; the
