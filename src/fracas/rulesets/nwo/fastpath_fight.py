@@ -499,20 +499,14 @@ class Fight:
         health past the span, which nothing in the fork reaches, keys it by a tuple."""
         hp, ahp, sides = self.hp, self.ahp, self.c.side
         span = self.c.health_span
+        parts = [
+            (1 if self.hurt(m) else 0) if sides[m] == side else max(1, hp[m] + ahp[m])
+            for m in range(len(hp))
+        ]
         number = scene
-        for m in range(len(hp)):
-            if sides[m] == side:
-                part = 1 if self.hurt(m) else 0
-            else:
-                part = max(1, hp[m] + ahp[m])
-                if part >= span:
-                    return (
-                        scene,
-                        *[
-                            self.hurt(k) if sides[k] == side else max(1, hp[k] + ahp[k])
-                            for k in range(len(hp))
-                        ],
-                    )
+        for part in parts:
+            if part >= span:
+                return (scene, *parts)
             number = number * span + part
         return number
 
@@ -569,12 +563,11 @@ class Fight:
         times 2): a key of small numbers is hashed for a fraction of a key of pairs, which
         Python hashes anew at every look-up. Every fighter stands on the map, so the
         numbers tell tiles apart."""
-        height = self.c.height
+        c = self.c
         tiles, status, dashing = self.tile, self.status, self.dashing
         placed = [0] * len(tiles)
         for m in range(len(tiles)):  # indexes, not zip: the compiled build's zip is generic
-            x, y = tiles[m]
-            placed[m] = ((x * height + y) * 3 + status[m]) * 2 + dashing[m]
+            placed[m] = (c.number(tiles[m]) * 3 + status[m]) * 2 + dashing[m]
         seen = (*placed, *self.holding)
         self.scene = numbered(self.c, self.c.scenes, seen)
         return self.scene
@@ -864,10 +857,9 @@ class Fight:
     def spotted(self) -> bytes:
         """`spots`: by tile number (x x height + y), 1 where someone stands, dead or alive."""
         c = self.c
-        height = c.height
-        spots = bytearray(c.width * height)
-        for x, y in self.tile:
-            spots[x * height + y] = 1
+        spots = bytearray(c.width * c.height)
+        for tile in self.tile:
+            spots[c.number(tile)] = 1
         return bytes(spots)
 
     def shoot_through(self, n: int, target: int, total: int) -> int:

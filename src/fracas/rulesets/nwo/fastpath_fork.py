@@ -356,6 +356,15 @@ class Compiled:
             found = self.lines[key] = Sight(self.board, a, b)
         return found
 
+    def number(self, tile: Tile) -> int:
+        """The tile's number, x x height + y (`grid.Numbered`'s): its place in the fast
+        path's lists by tile (`View.marks`, `View.sheltered`, the walks, `Fight.spots`)."""
+        return tile[0] * self.height + tile[1]
+
+    def on_map(self, tile: Tile) -> bool:
+        """Whether the tile has a number of its own (`number`)."""
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
     def beats(self, margin: int) -> float:
         """appraisal.beats read from a list made once per fork: that function is kept in a
         cache the compiled build calls through the interpreter, and `_options` asks it for

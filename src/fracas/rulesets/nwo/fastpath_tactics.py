@@ -136,8 +136,7 @@ def see(f: Fight, n: int) -> View:
     c = f.c
     status, side, tiles = f.status, c.side, f.tile
     mine = side[n]
-    height = c.height
-    marks = bytearray(c.width * height)
+    marks = bytearray(c.width * c.height)
     others: list[int] = []
     foes: list[int] = []
     shielding: list[int] = []
@@ -145,13 +144,12 @@ def see(f: Fight, n: int) -> View:
         if s == DEAD or m == n:
             continue
         others.append(m)
-        x, y = tiles[m]
         if side[m] != mine and s == ACTIVE:
             foes.append(m)
-            marks[x * height + y] = BODY
+            marks[c.number(tiles[m])] = BODY
         else:  # a friend, or the helpless: no shot through
             shielding.append(m)
-            marks[x * height + y] = SHIELD
+            marks[c.number(tiles[m])] = SHIELD
     arms = f.arms
     threat = c.tables.zone(tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee))
     dashing = f.dashing
@@ -532,13 +530,12 @@ def shelter(look: Look, tile: Tile) -> int:
     tile number (`View.sheltered`) before `Tables.shelter`'s table by tile and shooters."""
     view = look.view
     c = look.f.c
-    x, y = tile
-    if not (0 <= x < c.width and 0 <= y < c.height):  # `cover_within` names tiles off the map
+    if not c.on_map(tile):  # `cover_within` names tiles off the map
         return c.tables.shelter(tile, view.shooters)
     counts = view.sheltered
     if counts is None:
         counts = view.sheltered = [UNKNOWN_SHELTER] * (c.width * c.height)
-    number = x * c.height + y
+    number = c.number(tile)
     found = counts[number]
     if found == UNKNOWN_SHELTER:
         found = counts[number] = c.tables.shelter(tile, view.shooters)
@@ -575,27 +572,23 @@ def _nearer(look: Look, tiles: Mapping[Tile, int]) -> Tile | None:
     away = view.away
     if away is None:  # by number, UNREACHED if none: the scene's, asked again by its boards
         away = view.away = c.tables.walking(look.foe_tiles, look.blocked)
-    height = c.height
     nearest = -1
-    for x, y in tiles:
-        walked = away[x * height + y]
+    for tile in tiles:
+        walked = away[c.number(tile)]
         if nearest < 0 or walked < nearest:
             nearest = walked
     best = look.tile
     best_straight = _straight(look, best)
-    best_walked, best_cost = away[best[0] * height + best[1]], tiles.get(best, 0)
+    best_walked, best_cost = away[c.number(best)], tiles.get(best, 0)
     first, first_straight, first_cost = best, 0, 0
-    found = False
+    found = False  # some tile walks `nearest`: the first of them is found
     for tile, cost in tiles.items():
-        walked = away[tile[0] * height + tile[1]]
-        if walked != nearest:
+        if away[c.number(tile)] != nearest:
             continue
         straight = _straight(look, tile)
         if not found or (straight, cost) < (first_straight, first_cost):
             first, first_straight, first_cost = tile, straight, cost
             found = True
-    if not found:
-        return None
     if (nearest, first_straight, first_cost) < (best_walked, best_straight, best_cost):
         return first
     return None
