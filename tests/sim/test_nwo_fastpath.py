@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from fracas.core.fastpath import ForkPoint
 from fracas.rulesets.nwo import RULESET, fastpath_tactics
 from fracas.rulesets.nwo.fastpath import GIVE_UP_AFTER, _FastPath
-from fracas.rulesets.nwo.fastpath_fight import MOVED_SPAN, Fight, decision_number
+from fracas.rulesets.nwo.fastpath_fight import Fight, decision_number
+from fracas.rulesets.nwo.fastpath_fork import MOVED_SPAN
 from fracas.rulesets.nwo.rules import holds
 from fracas.scenario import ScenarioSpec, parse_scenario
 from fracas.sim.job import Job, build_fork, fight_dice, make_job, play_range, trial_dice
@@ -145,7 +146,7 @@ def _keys(fighters: int, dry_span: int) -> st.SearchStrategy[_Key]:
         st.booleans(),
         st.integers(0, MOVED_SPAN - 1),
         st.integers(0, dry_span - 1),
-        st.integers(0, 10**7),
+        st.integers(0, 10**24),  # a board's: its scene's number and the healths
         st.integers(0, 7),
     )
 

@@ -8,8 +8,9 @@ group from the top, so the dice are consumed in the same order whatever the rule
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
-MAX_REROLLS = 20
+MAX_REROLLS: Final = 20
 """Past this many re-rolls of one tie (only scripted dice get there) listing order decides."""
 
 RollKey = Callable[[str, int], tuple[int, ...]]

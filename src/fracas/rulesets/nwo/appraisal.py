@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from heapq import heappop, heappush
 from types import MappingProxyType
+from typing import Final
 
 from fracas.core.distribution import compare
 from fracas.core.grid import numbered
@@ -81,14 +82,16 @@ def hit_chance(
     if rounds is not None and rounds <= 0:
         return 0.0
     verdict = _line_of_fire(board, tile, foe.tile, occupied, shields)
-    if verdict is _RULED_OUT:
+    if verdict == _RULED_OUT:
         return 0.0
-    screened = weapon.effect != "flame_area" and verdict is _SCREENED
+    screened = weapon.effect != "flame_area" and verdict == _SCREENED
     modifier = half(state, who.aiming) - (MOVE_PENALTY if moved else 0)
     return beats(modifier - (COVER_BONUS if screened else 0))
 
 
-_RULED_OUT, _CLEAR, _SCREENED = "ruled out", "clear", "screened"
+_RULED_OUT: Final = "ruled out"
+_CLEAR: Final = "clear"
+_SCREENED: Final = "screened"
 """What a line of fire between two tiles is, given the walls and who stands where."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from importlib.resources import files
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
@@ -94,5 +94,5 @@ def catalog() -> dict[str, Weapon]:
     return table
 
 
-UNARMED = "unarmed"
-IMPROVISED = "improvised"
+UNARMED: Final = "unarmed"
+IMPROVISED: Final = "improvised"

@@ -60,7 +60,7 @@ both agree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import Final, cast
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.dice import Dice, face_stream
@@ -74,7 +74,7 @@ from fracas.rulesets.nwo.operative import Operative
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.common import BLADE_ADVANTAGE
 
-MODELLED_EFFECTS = RESTATED_EFFECTS
+MODELLED_EFFECTS: Final = RESTATED_EFFECTS
 """Crit effects restated here (`crits.apply`). The tactics never name an `extra_target`, so
 `extra_attack` strikes the same target again and the revolver's `extra_attack_other_target`
 is forgone without a roll. The assault rifle's suppression (`crits._suppress`) lasts until
@@ -141,7 +141,7 @@ def _blade_as_the_rules_put_it(c: Condition, who: Operative) -> bool:
     )
 
 
-GIVE_UP_AFTER = 24
+GIVE_UP_AFTER: Final = 24
 """Trials handed back, with none finished, after which a fork's trials go straight to the
 engine: a fork that hands every trial back (as the firefight did before its walks were
 restated) only adds the tries to the engine's time. Which trials the engine plays never

@@ -3,6 +3,8 @@ the rule or tactic it restates. See nwo/fastpath.py for what is modelled and why
 
 from __future__ import annotations
 
+from typing import Final
+
 from fracas.core.dice import NextFace
 from fracas.core.fastpath import FastTrial
 from fracas.core.initiative import rank
@@ -14,6 +16,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     DRAW,
     ESCAPE,
     MOVE,
+    MOVED_SPAN,
     RELOAD,
     SWAP,
     UNCONSCIOUS,
@@ -32,22 +35,22 @@ from fracas.rulesets.nwo.rules.crits import SPLASH_DAMAGE, SPLASH_TARGETS
 from fracas.rulesets.nwo.rules.holds import FAILS_TO_RESTRAIN
 from fracas.rulesets.nwo.tactics import HURT_SHARE
 
-TURN_ACTIONS = 20
+TURN_ACTIONS: Final = 20
 """Actions in one turn past which the fight is handed back (the tactics take a few: a
 walk, a strike, a step to cover, the end of the turn; the engine's own stall check judges
 anything more)."""
 
-MAX_CRIT_CHAIN = NwoOptions().max_crit_chain
+MAX_CRIT_CHAIN: Final = NwoOptions().max_crit_chain
 """The default `max_crit_chain` (the only options modelled are the defaults)."""
 
-HANDED_BACK: Choice = (-1, -1, -1)
+HANDED_BACK: Final[Choice] = (-1, -1, -1)
 """What a situation comes to when its wish is not modelled (kept like any other answer)."""
 
-UNDECIDED_KIND = -100
-UNDECIDED: Choice = (UNDECIDED_KIND, 0, 0)
+UNDECIDED_KIND: Final = -100
+UNDECIDED: Final[Choice] = (UNDECIDED_KIND, 0, 0)
 """`Fight.choose`'s answer for a situation not met yet: no choice starts with this kind."""
 
-RESTATED_EFFECTS = frozenset(
+RESTATED_EFFECTS: Final = frozenset(
     {
         "none",
         "double_damage",
@@ -63,18 +66,18 @@ RESTATED_EFFECTS = frozenset(
 )
 """The crit effects `crit_effect` plays (nwo/fastpath.py's MODELLED_EFFECTS is this set)."""
 
-UNARMED_EFFECT = "any_melee_effect"
+UNARMED_EFFECT: Final = "any_melee_effect"
 """Bare hands' crit effect (`crits._unarmed`): the first melee effect the action names, the
 stun when it names none, as neither the tactics' attacks nor an attack of opportunity do.
 Played only as the bare hands' (a fork whose arsenal lists it is left to the engine)."""
 
-CHOICES_KEPT = 400_000
+CHOICES_KEPT: Final = 400_000
 """Decisions remembered per fork before the memory starts over (a few tens of megabytes,
-each kept by one number: `decision_number`); as many boards, and as many scenes. A
+each kept by one number: `decision_number`), and as many scenes. A
 10,000-trial firefight meets about 280,000: at 200,000 it started over seven tenths of the
 way and paid for the decisions of its early trials again (a run some 5% dearer)."""
 
-VIEWS_KEPT = 32_768
+VIEWS_KEPT: Final = 32_768
 """Fighters' views of a scene kept (`Fight.view`): each holds a few sets of tiles and
 what the scene's decisions searched, so a table of `CHOICES_KEPT` would take a hundred
 megabytes and more."""
@@ -87,11 +90,6 @@ def numbered(c: Compiled, table: dict[object, int], seen: object) -> int:
     if found is None:
         found = kept(table, CHOICES_KEPT, seen, c.numbers.__next__)
     return found
-
-
-MOVED_SPAN = 64
-"""Movement used in a turn that `decision_number` numbers (a fighter moves a few dozen tiles
-at most in a turn; more, and `Fight.choose` keys the situation by a tuple instead)."""
 
 
 def decision_number(
@@ -111,10 +109,11 @@ def decision_number(
     movement used (under `MOVED_SPAN`), the three flags and the fighter (under the count of
     fighters). So two situations share a number only if every part is equal, and a number
     is hashed and kept for a fraction of what a tuple of eight costs (a few hundred
-    thousand are kept)."""
+    thousand are kept). The small parts are numbered first, then joined to the situation
+    (often past what compiled code keeps unboxed) in one step (`Compiled.decision_span`)."""
     flags = 4 * acted + 2 * shot + spent
-    number = (situation * 8 + held) * c.dry_span + dry
-    return ((number * MOVED_SPAN + moved) * 8 + flags) * len(c.side) + n
+    small = ((held * c.dry_span + dry) * MOVED_SPAN + moved) * 8 + flags
+    return situation * c.decision_span + small * len(c.side) + n
 
 
 class Grips:
@@ -254,9 +253,9 @@ class Fight:
         self.dealt = [0] * n
         self.taken = [0] * n
         self.actor = -1
-        self.boards = [-1] * len(c.side_names)
-        """The board's number (`Compiled.boards`) as each side sees it (`seen_by`), or -1
-        once it changed (`changed`, `hurt_changed`)."""
+        self.boards: list[object] = [None] * len(c.side_names)
+        """The board as each side sees it (`seen_by`), or None once it changed (`changed`,
+        `hurt_changed`)."""
         self.scene = -1
         """The scene's number (`Compiled.scenes`: the board less everyone's health), or -1
         once it changed (`changed`)."""
@@ -441,13 +440,15 @@ class Fight:
         dash, tile and arms, and what it weighs of everyone's health (`seen_by`; all else
         `decide` reads is fixed for the fork), and close-quarters fights meet the same
         situations over and over, so a known one costs a key and a look-up. The scene
-        (everyone's status, dash, tile and arms) and the board (the scene and the health,
-        as each side weighs it) are named by the numbers `numbered` gave them, worked out
-        again only after they changed (`changed`, `hurt_changed`); the fighter in the key
-        says whose side's board it is. Once the fighter has acted, `decide` reads nobody's
-        health (only `_after_acting`: cover, the walk toward the foes), so the scene alone
-        names the situation, and a shooter stepping to cover meets it again whatever the
-        shots took.
+        (everyone's status, dash, tile and arms) is named by the number `numbered` gave it,
+        the board (the scene and the health, as each side weighs it) by the scene's number
+        and the healths themselves (`seen_by`: one look-up a new board, not two), both
+        worked out again only after they changed (`changed`, `hurt_changed`); the fighter
+        in the key says whose side's board it is. Once the fighter has acted, `decide`
+        reads nobody's health (only `_after_acting`: cover, the walk toward the foes), so
+        the scene alone names the situation, and a shooter stepping to cover meets it again
+        whatever the shots took (the key's `acted` flag tells a scene's number from a
+        board's, which may be equal).
         Its own hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A
         stunned fighter only ends its turn (Nwo.verify refuses it every other action)."""
         if self.stunned[n]:
@@ -456,18 +457,20 @@ class Fight:
         scene = self.scene
         if scene < 0:
             scene = self.numbered_scene()
+        situation: object
         if self.acted:
             situation = scene
         else:
             side = c.side[n]
             situation = self.boards[side]
-            if situation < 0:
-                situation = self.boards[side] = numbered(c, c.boards, self.seen_by(scene, side))
+            if situation is None:
+                situation = self.boards[side] = self.seen_by(scene, side)
         grips = self.grips
         held = 0 if grips is None else grips.situation(n)
         moved, dry = self.moved[n], self.dry[n]
         key: object
-        if moved < MOVED_SPAN and dry < c.dry_span:  # one number: see `decision_number`
+        if isinstance(situation, int) and moved < MOVED_SPAN and dry < c.dry_span:
+            # one number: see `decision_number`
             key = decision_number(
                 c, n, self.acted, self.shot, self.spent[n], moved, dry, situation, held
             )
@@ -503,12 +506,12 @@ class Fight:
             (1 if self.hurt(m) else 0) if sides[m] == side else max(1, hp[m] + ahp[m])
             for m in range(len(hp))
         ]
-        number = scene
+        healths = 0
         for part in parts:
             if part >= span:
                 return (scene, *parts)
-            number = number * span + part
-        return number
+            healths = healths * span + part
+        return scene * self.c.healths_span + healths
 
     def grappled(self, n: int) -> bool:
         """Someone grapples or restrains `n` (movement.why_cannot_move: it may not move)."""
@@ -526,7 +529,7 @@ class Fight:
         the scene the same."""
         boards = self.boards
         for side in range(len(boards)):
-            boards[side] = -1
+            boards[side] = None
         if self.looks:
             self.looks = {}
 

@@ -6,7 +6,7 @@ See nwo/fastpath.py for what the fast path models and why."""
 from __future__ import annotations
 
 from itertools import count
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from fracas.core.fastpath import ForkPoint
 from fracas.core.grid import Grid
@@ -26,36 +26,42 @@ from fracas.rulesets.nwo.rules.movement import SPEAR_REACH
 if TYPE_CHECKING:
     from fracas.rulesets.nwo.fastpath_tactics import View
 
-ACTIVE, UNCONSCIOUS, DEAD = 0, 1, 2
-STATUSES = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
+ACTIVE: Final = 0
+UNCONSCIOUS: Final = 1
+DEAD: Final = 2
+STATUSES: Final = {Status.ACTIVE: ACTIVE, Status.UNCONSCIOUS: UNCONSCIOUS, Status.DEAD: DEAD}
 
 Choice = tuple[int, int, int]
 """What the tactics chose: a strike (the foe, the weapon's place in the fighter's hands, 0);
 or, with `RELOAD` first, a reload of the gun at that place; `BRACE`, a brace; `MOVE` and
 `DASH`, a walk or a dash to the tile (x, y); `ESCAPE`, an escape from a grapple."""
 
-RELOAD = -2
-BRACE = -3
-MOVE = -4
-DASH = -5
-DRAW = -6
-SWAP = -7
+RELOAD: Final = -2
+BRACE: Final = -3
+MOVE: Final = -4
+DASH: Final = -5
+DRAW: Final = -6
+SWAP: Final = -7
 """With DRAW or SWAP first, the holstered weapon at that place of `Arms.spare`."""
-ESCAPE = -8
+ESCAPE: Final = -8
 """An escape from the grapple that holds the fighter (holds.resolve_escape)."""
 
-STRAIGHTS_KEPT = 4096
+STRAIGHTS_KEPT: Final = 4096
 """Sets of foes' tiles whose distances `Compiled.straight` keeps (a map's worth each)."""
 
-LINES_KEPT = 1 << 16
+LINES_KEPT: Final = 1 << 16
 """Lines between pairs of tiles kept per fork on a map too big to list them
 (`Compiled.sight`): a long run starts over rather than grows."""
 
-MARGINS = 11
+MOVED_SPAN: Final = 64
+"""Movement used in a turn that `decision_number` numbers (a fighter moves a few dozen tiles
+at most in a turn; more, and `Fight.choose` keys the situation by a tuple instead)."""
+
+MARGINS: Final = 11
 """The margin past which 2d6 + margin always beats 2d6 (2 + 11 > 12) or never does
 (12 - 11 < 2): `Compiled.beats` lists the chances up to it."""
 
-SIGHTS_LISTED = 640
+SIGHTS_LISTED: Final = 640
 """The most tiles a map may have for `Compiled.sight` to keep its lines in a list, a place
 per pair of tiles (some 400,000 places, 3 MB, on a map of 640 tiles; the firefight's 16x10
 has 25,600)."""
@@ -278,6 +284,13 @@ class Compiled:
         self.health_span = 2 + max(max(p.hp, p.max_hp) + max(p.ahp, p.max_ahp) for p in people)
         """More than any fighter's HP and armor hitpoints together can come to (no hit
         raises them), and more than 1: `Fight.seen_by`'s base."""
+        self.healths_span = self.health_span ** len(people)
+        """More than `Fight.seen_by`'s healths can number, its scene's digit's base: the
+        healths are numbered apart from the scene, in a number small enough for compiled
+        code to keep unboxed, and joined to it in one step."""
+        self.decision_span = 8 * self.dry_span * MOVED_SPAN * 8 * len(people)
+        """More than `fastpath_fight.decision_number`'s parts other than the situation can
+        number, the situation's digit's base."""
         self.status = [STATUSES[p.status] for p in people]
         self.ammo = [dict(p.ammo) for p in people]
         self.dry = [
@@ -300,18 +313,13 @@ class Compiled:
         """Each scene met (everyone's tile, status, dash and arms) by its number, which
         names it in `choices`' keys after the fighter acted and in `views`' (see
         `Fight.choose`)."""
-        self.boards: dict[object, int] = {}
-        """Each board met (its scene's number and everyone's health as one side weighs it,
-        `Fight.seen_by`) by its number, which names it in `choices`' keys before the
-        fighter acts."""
         self.views: dict[int, View] = {}
         """What each fighter saw of each scene (`fastpath_tactics.see`), and what its
         decisions worked out from the scene alone (`View`), by the scene's number times the
         fighters plus the fighter."""
         self.numbers = count()
-        """The scenes' and boards' numbers, never given twice (one forgotten when its table
-        starts over is never confused with a later one, even by a fight still holding its
-        number, and a scene's never with a board's)."""
+        """The scenes' numbers, never given twice (one forgotten when its table starts over
+        is never confused with a later one, even by a fight still holding its number)."""
         self.dashing = [p.dashing for p in people]
         self.spent = [p.movement_spent for p in people]
         self.blade = [_blade_count(p) for p in people]

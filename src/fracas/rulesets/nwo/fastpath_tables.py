@@ -11,7 +11,7 @@ most some tens of megabytes. See nwo/fastpath.py for what the fast path models."
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from fracas.core.grid import Grid, _search, layered_reach, numbered
 from fracas.core.grid_layers import chain_of_numbers
@@ -19,21 +19,21 @@ from fracas.rulesets.nwo.appraisal import _shelter, _zone, walked_numbers
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.tactics import UNREACHED
 
-WALKS_KEPT = 4096
+WALKS_KEPT: Final = 4096
 """Walking distances kept, each a list of a map's numbers (at 1,024, with a dictionary of
 its tiles each, a firefight walked again a quarter of the boards it had walked)."""
 
-REACHES_KEPT = 8192
+REACHES_KEPT: Final = 8192
 """Reachable tiles kept, each up to a map's worth with a list of a map's numbers. At 4,096
 a firefight's table started over every thousand trials or so and searched again a third
 of what it had kept (15,300 searches over 5,000 trials, of 9,500 boards of bodies); a
 search kept weighs about half what it did with its tiles in a dictionary (`Reach`), so
 twice as many fit in the memory it took."""
 
-SHELTERS_KEPT = 1 << 14
+SHELTERS_KEPT: Final = 1 << 14
 """Cover counts kept, by tile and the shooters' tiles (each a small number)."""
 
-ZONES_KEPT = 2048
+ZONES_KEPT: Final = 2048
 """Threat zones kept, by the armed foes' tiles and reaches (each up to a few dozen tiles)."""
 
 K = TypeVar("K")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from fracas.rulesets.nwo.appraisal import _CLEAR, _RULED_OUT, _SCREENED
 from fracas.rulesets.nwo.fastpath_fork import (
@@ -43,8 +43,8 @@ if TYPE_CHECKING:
     from fracas.rulesets.nwo.fastpath_fight import Fight
 
 
-NOBODY: frozenset[Tile] = frozenset()
-NOWHERE: Reach = (MappingProxyType({}), [], [])
+NOBODY: Final[frozenset[Tile]] = frozenset()
+NOWHERE: Final[Reach] = (MappingProxyType({}), [], [])
 
 
 class Handback(Exception):
@@ -56,7 +56,7 @@ _Option = tuple[float, int, int, Arm, int, float, float]
 weapon, the foe; then the share of the foe's health a hit takes and the open chance
 (`appraisal.worth` is their product), kept so that a tile's strike multiplies once."""
 
-BOUND = itemgetter(0)
+BOUND: Final = itemgetter(0)
 """An option's bound, its sort key (made once: the compiled build calls the type to make one)."""
 
 _Best = tuple[float, float, int, int]
@@ -67,7 +67,7 @@ BODY, SHIELD = 1, 2
 """`View.marks`: someone stands there (a shot past screens), or a friend or the helpless
 does (no shot past)."""
 
-UNKNOWN_SHELTER = -1
+UNKNOWN_SHELTER: Final = -1
 """`View.sheltered` of a tile not asked yet."""
 
 
@@ -442,9 +442,9 @@ def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged
     if rounds is not None and rounds <= 0:
         return 0.0
     found = verdict(f.c, tile, target, NOBODY, NOBODY)
-    if found is _RULED_OUT:
+    if found == _RULED_OUT:
         return 0.0
-    return look.aimed[moved][arm.effect != "flame_area" and found is _SCREENED]
+    return look.aimed[moved][arm.effect != "flame_area" and found == _SCREENED]
 
 
 def reachable(look: Look, dash: bool = False) -> Reach:

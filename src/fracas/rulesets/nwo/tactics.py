@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from fracas.core.actions import Action, EndTurn
 from fracas.core.state import EncounterState, Status
@@ -74,7 +74,7 @@ from fracas.rulesets.nwo.rules.movement import may_move_after_shooting, why_cann
 if TYPE_CHECKING:
     from fracas.core.ruleset import BaseRuleset
 
-UNREACHED = 10**6
+UNREACHED: Final = 10**6
 """The walking distance of a tile from which no foe can be reached at all."""
 
 
@@ -127,15 +127,15 @@ def suggest(ruleset: BaseRuleset, state: EncounterState) -> Action:
     return ruleset.first_legal(state, _wishes(state, actor_id))
 
 
-GOOD_CHANCE = 0.45
+GOOD_CHANCE: Final = 0.45
 """A strike at least this likely is made from where one stands, without moving first."""
-BETTER_BY = 1.3
+BETTER_BY: Final = 1.3
 """Moving first (and shooting at -2) must promise this much more than staying put."""
-FLANK_STEPS = 3
+FLANK_STEPS: Final = 3
 """How far a shooter who has a poor shot looks for a better one (to get round cover)."""
-HURT_SHARE = 3
+HURT_SHARE: Final = 3
 """Badly hurt: no armor hitpoints left and at most a third of the HP."""
-NEAREST = 4
+NEAREST: Final = 4
 """A fighter looking for a better tile weighs strikes at the nearest few foes only, as a
 player would: in a big fight, weighing every tile against every foe made each decision cost
 more the more foes there were."""

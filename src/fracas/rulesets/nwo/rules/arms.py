@@ -15,7 +15,7 @@ character's Resolve check rolls alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from fracas.core.actions import Action
 from fracas.core.conditions import Condition, Expiry
@@ -62,7 +62,7 @@ from fracas.rulesets.nwo.rules.common import (
     source_of,
 )
 
-RELOAD_DC = 10
+RELOAD_DC: Final = 10
 SUPPRESSION_DC = 12
 RELOADING = "reloading"
 """A failed reload after moving waits for the next turn (option reload_after_moving)."""

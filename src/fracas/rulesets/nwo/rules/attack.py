@@ -14,6 +14,7 @@ in the way.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from fracas.core.errors import IllegalAction
 from fracas.core.events import ConditionRemoved
@@ -52,9 +53,9 @@ from fracas.rulesets.nwo.rules.common import (
 )
 from fracas.rulesets.nwo.rules.posture import prone_cover_block
 
-COVER_BONUS = 6
-MOVE_PENALTY = 2
-RANGED_DEFENSE_CRIT = (6,)
+COVER_BONUS: Final = 6
+MOVE_PENALTY: Final = 2
+RANGED_DEFENSE_CRIT: Final = (6,)
 """A7: a ranged defense has no weapon to read a crit requirement from; Double 6."""
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import cast
+from typing import Final, cast
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
@@ -26,7 +26,7 @@ GRAPPLED = "grappled"
 RESTRAINED = "restrained"
 NO_ESCAPE = "no_escape"
 STUCK = "stuck"
-BLADE_ADVANTAGE = "blade_advantage"
+BLADE_ADVANTAGE: Final = "blade_advantage"
 LEVER_ACTION = "lever_action"
 HELPED = "helped"
 ACTION_PLEDGED = "action_pledged"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
@@ -51,9 +51,9 @@ if TYPE_CHECKING:
 
     Chosen = Attack | DualAttack | None
 
-SPLASH_DAMAGE = 4
+SPLASH_DAMAGE: Final = 4
 """Shotgun: "2 Targets adjacent to the initial target receive 4 damage"."""
-SPLASH_TARGETS = 2
+SPLASH_TARGETS: Final = 2
 FLAME_AREA_DAMAGE = 4
 """Flamethrower: "3x9 tile Area ... must roll ranged defense or take 4 damage"."""
 FLAME_AREA_LENGTH = 9

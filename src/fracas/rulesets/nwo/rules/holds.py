@@ -30,7 +30,7 @@ spear's crit grapple); a shield stops protecting when it no longer qualifies.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from fracas.core.conditions import Condition
 from fracas.core.errors import IllegalAction
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
     from fracas.rulesets.nwo.catalog import Weapon
     from fracas.rulesets.nwo.rules.attack import Strike
 
-FAILS_TO_RESTRAIN = 3
+FAILS_TO_RESTRAIN: Final = 3
 """seed: "If a character fails a grapple check three times in a row"."""
 HELPERS_TO_RESTRAIN = 2
 """seed: "or the grappler is aided by two other characters"."""

@@ -10,7 +10,7 @@ reactors stand in the scenario's list; the mover goes on if still standing.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 from fracas.core.conditions import Condition, Expiry
 from fracas.core.errors import IllegalAction
@@ -48,7 +48,7 @@ from fracas.rulesets.nwo.rules.common import (
 )
 
 DISENGAGE_DC = 12
-SPEAR_REACH = 2
+SPEAR_REACH: Final = 2
 SHOOTING_AND_MOVING = "shooting_and_moving"
 """Declared for this turn: it shoots and moves (the panel's action toggle, then the movement
 toggle), so a shot before the move already carries the movement's -2."""
