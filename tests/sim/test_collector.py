@@ -1,10 +1,17 @@
-"""sim/collector.py: the caches frozen during a range of trials, and thawed after it."""
+"""sim/collector.py: the caches frozen during a range of trials, and thawed after it; what
+a process that kept a fork holds, frozen at its exit."""
 
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 from fracas.sim.collector import caches_frozen
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_a_range_freezes_what_is_held_and_thaws_it_at_the_end() -> None:
@@ -46,3 +53,30 @@ def test_a_process_that_froze_objects_itself_is_left_alone() -> None:
         assert len(extra) == 100
     finally:
         gc.unfreeze()
+
+
+def test_a_process_that_kept_a_fork_freezes_what_it_holds_at_its_exit() -> None:
+    """`fork_of` keeps the fork for the process's next range and asks for the freeze at
+    the exit (`frozen_at_exit`), once however many forks it keeps: nothing is frozen
+    while the process runs, and everything is by the time the exit's own handlers that
+    were registered before it run (atexit runs them last registered first)."""
+    script = textwrap.dedent(
+        """
+        import atexit, gc, sys
+        from pathlib import Path
+        atexit.register(lambda: print("at exit", gc.get_freeze_count() > 0))
+        from fracas.scenario import load_scenario
+        from fracas.sim.job import fork_of, make_job
+        spec = load_scenario(Path(sys.argv[1]))
+        for seed in (1, 2):
+            fork_of(make_job(spec, seed, {}, None))
+        print("running", gc.get_freeze_count())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(EXAMPLES / "lines-skirmish.yaml")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.split("\n")[:2] == ["running 0", "at exit True"]

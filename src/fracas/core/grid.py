@@ -19,7 +19,6 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
-from fracas.core import grid_layers
 from fracas.core.grid_layers import chain, layered_search
 from fracas.core.validation import Int
 
@@ -234,19 +233,6 @@ def _layered(
     plan = numbered(board)
     bodies, first = _numbers(plan, board, start, blocked)
     return MappingProxyType(layered_search(plan.tiles, plan.moves, bodies, first, budget))
-
-
-def layered_reach(
-    board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]
-) -> tuple[dict[Tile, int], list[Tile], list[int]]:
-    """`_layered`'s search (where every step costs one, the map's `diagonal: one`) as the
-    nwo fast path keeps it, asked a few times a new decision: each tile's cost and the
-    tiles in order of cost, both less the start, and by tile number (`Numbered`) the number
-    each is entered from, made in one compiled pass (`grid_layers.layered_reach`). Left out
-    of `_search`'s cache, as its asker keeps its own."""
-    plan = numbered(board)
-    bodies, first = _numbers(plan, board, start, blocked)
-    return grid_layers.layered_reach(plan.tiles, plan.moves, bodies, first, budget)
 
 
 def _numbers(

@@ -19,7 +19,7 @@ from fracas.core.fastpath import ForkPoint
 from fracas.core.registry import get_ruleset
 from fracas.runner import run_scenario
 from fracas.scenario import ScenarioSpec
-from fracas.sim.collector import caches_frozen
+from fracas.sim.collector import caches_frozen, frozen_at_exit
 from fracas.sim.policies import POLICIES
 from fracas.sim.tally import Tally, tally
 from fracas.sim.trial import Fork, Trial, play, play_fast
@@ -77,6 +77,7 @@ def fork_of(job: Job) -> Fork:
     if job.key:
         _FORKS.clear()  # one job at a time per process; keep memory flat over many runs
         _FORKS[job.key] = fork
+        frozen_at_exit()  # what the fork keeps is not walked again at the exit
     return fork
 
 

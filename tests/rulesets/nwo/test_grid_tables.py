@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, layered_reach
+from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, numbered
 from fracas.rulesets.nwo.appraisal import (
     _line_of_fire,
     _walked_by_cost,
@@ -28,7 +28,7 @@ from fracas.rulesets.nwo.appraisal import (
 )
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
-from fracas.rulesets.nwo.fastpath_tables import REACHES_KEPT, Tables, in_reach
+from fracas.rulesets.nwo.fastpath_tables import REACHES_KEPT, Tables, _by_cost, in_reach
 from fracas.rulesets.nwo.fastpath_tactics import verdict
 from fracas.rulesets.nwo.grid import Grid, Tile
 from fracas.sim.job import build_fork, make_job
@@ -72,12 +72,12 @@ def test_the_layered_search_finds_what_dijkstra_finds_in_its_order(
 def test_the_reach_made_in_one_pass_is_the_search_read_three_ways(
     board_start_bodies: tuple[Grid, Tile, frozenset[Tile]], budget: int
 ) -> None:
-    """What the nwo fast path keeps of a search (`grid.layered_reach`, made with it in one
-    pass): each tile's cost less the start, the tiles as a stable sort by cost orders
-    them, and by tile number the number each is entered from, all read from Dijkstra's
-    answer."""
+    """What the nwo fast path keeps of a search (`fastpath_tables._by_cost`, made with it
+    in one pass by `grid_layers.layered_reach`): each tile's cost less the start, the tiles
+    as a stable sort by cost orders them, and by tile number the number each is entered
+    from, all read from Dijkstra's answer."""
     board, start, bodies = board_start_bodies
-    costs, by_cost, came = layered_reach(board, start, budget, bodies)
+    costs, by_cost, came = _by_cost(board, numbered(board), start, budget, bodies)
     expected = _dijkstra(board, start, budget, bodies)
     assert costs == {tile: cost for tile, (cost, _) in expected.items() if tile != start}
     assert by_cost == sorted(costs, key=costs.__getitem__)

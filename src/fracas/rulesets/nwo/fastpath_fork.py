@@ -388,11 +388,16 @@ class Compiled:
         """Grid.distance, worked out here where a diagonal counts one: the tactics ask it
         hundreds of times a decision, and a method of this class takes the two tiles as
         they are where a function kept in an attribute is called through the interpreter,
-        each tile made anew as a tuple for it (fracas/compiled.py)."""
+        each tile made anew as a tuple for it (fracas/compiled.py). Comparisons rather than
+        `max` of four, which the compiled build calls through the interpreter."""
         if self.one:
             dx = a[0] - b[0]
+            if dx < 0:
+                dx = -dx
             dy = a[1] - b[1]
-            return max(dx, -dx, dy, -dy)
+            if dy < 0:
+                dy = -dy
+            return dx if dx > dy else dy
         return self.board.distance(a, b)
 
     def cover_within(self, tile: Tile, steps: int) -> tuple[Tile, ...]:

@@ -3,7 +3,7 @@ shared caches (`appraisal._zone`, `_shelter`) kept again by exactly what they re
 trial, without the map (the fork's own) in the key, for the shared caches hash the map
 with every question; and the tactics' tile searches and walks toward the foes
 (`grid.reachable`, `appraisal._walking_distances`) worked out here by tile number
-(`grid.layered_reach`, `appraisal.walked_numbers`, each held by a test to the tactics'
+(`grid_layers.layered_reach`, `appraisal.walked_numbers`, each held by a test to the tactics'
 own), kept as lists of numbers, a reachable map with its tiles already sorted by cost.
 Every table is bounded (it starts over when full), so a long `fracas sim` run keeps at
 most some tens of megabytes. See nwo/fastpath.py for what the fast path models."""
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar
 
-from fracas.core.grid import Grid, _search, layered_reach, numbered
-from fracas.core.grid_layers import chain_of_numbers
+from fracas.core.grid import Grid, Numbered, _search, numbered
+from fracas.core.grid_layers import chain_of_numbers, layered_reach
 from fracas.rulesets.nwo.appraisal import _shelter, _zone, walked_numbers
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.tactics import UNREACHED
@@ -68,7 +68,9 @@ class Tables:
         key = (start, allowance, self.bodies(start, allowance, blocked))
         found = self.reach.get(key)  # asked at most decisions: looked up before any call
         if found is None:
-            found = kept(self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, *key))
+            found = kept(
+                self.reach, REACHES_KEPT, key, lambda: _by_cost(self.board, self.plan, *key)
+            )
         return found
 
     def path(self, came: list[int], start: Tile, goal: Tile) -> list[Tile]:
@@ -134,17 +136,22 @@ def in_reach(start: Tile, allowance: int, blocked: frozenset[Tile]) -> frozenset
     return blocked if len(near) == len(blocked) else near
 
 
-def _by_cost(board: Grid, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
+def _by_cost(
+    board: Grid, plan: Numbered, start: Tile, allowance: int, blocked: frozenset[Tile]
+) -> Reach:
     """Grid.reachable's search, less the start, its tiles by cost, and where each tile is
-    entered from (`Reach`): where every step costs one, made in one compiled pass
-    (`grid.layered_reach`), else read from the map's own search. Not kept in
-    `grid._search`'s cache (this table keeps it)."""
+    entered from (`Reach`): where every step costs one, made in one compiled pass over the
+    map's tile numbers (`grid_layers.layered_reach`, the bodies numbered here, in compiled
+    code), else read from the map's own search. Not kept in `grid._search`'s cache (this
+    table keeps it)."""
+    height = plan.height
     if board.diagonal == "one":
-        return layered_reach(board, start, allowance, blocked)
+        width = plan.size // height
+        bodies = [x * height + y for x, y in blocked if 0 <= x < width and 0 <= y < height]
+        first = start[0] * height + start[1]
+        return layered_reach(plan.tiles, plan.moves, bodies, first, allowance)
     search = _search(board, start, allowance, blocked)
     costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}
-    plan = numbered(board)
-    height = plan.height
     came = [-1] * plan.size
     for (x, y), (_, (from_x, from_y)) in search.items():
         came[x * height + y] = from_x * height + from_y

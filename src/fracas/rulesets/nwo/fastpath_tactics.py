@@ -67,8 +67,8 @@ BODY, SHIELD = 1, 2
 """`View.marks`: someone stands there (a shot past screens), or a friend or the helpless
 does (no shot past)."""
 
-UNKNOWN_SHELTER: Final = -1
-"""`View.sheltered` of a tile not asked yet."""
+UNKNOWN_SHELTER: Final = 255
+"""`View.sheltered` of a tile not asked yet (more shooters than this are not kept there)."""
 
 
 class View:
@@ -125,9 +125,10 @@ class View:
         """The walk toward the foes by tile number (`Tables.walking`), once asked."""
         self.straight: dict[Tile, int] | None = None
         """The foes' distances as the crow flies (`Compiled.straight`), once asked."""
-        self.sheltered: list[int] | None = None
+        self.sheltered: bytearray | None = None
         """`shelter`'s answers by tile number, `UNKNOWN_SHELTER` until asked; made when
-        first asked."""
+        first asked (a byte a tile: a view is dropped with thousands of others when the
+        table of views starts over, and a list's every item would be let go one by one)."""
 
 
 def see(f: Fight, n: int) -> View:
@@ -534,11 +535,13 @@ def shelter(look: Look, tile: Tile) -> int:
         return c.tables.shelter(tile, view.shooters)
     counts = view.sheltered
     if counts is None:
-        counts = view.sheltered = [UNKNOWN_SHELTER] * (c.width * c.height)
+        counts = view.sheltered = bytearray([UNKNOWN_SHELTER]) * (c.width * c.height)
     number = c.number(tile)
     found = counts[number]
     if found == UNKNOWN_SHELTER:
-        found = counts[number] = c.tables.shelter(tile, view.shooters)
+        found = c.tables.shelter(tile, view.shooters)
+        if found < UNKNOWN_SHELTER:
+            counts[number] = found
     return found
 
 
