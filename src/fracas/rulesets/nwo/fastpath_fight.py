@@ -450,8 +450,13 @@ class Fight:
         whatever the shots took (the key's `acted` flag tells a scene's number from a
         board's, which may be equal).
         Its own hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A
-        stunned fighter only ends its turn (Nwo.verify refuses it every other action)."""
-        if self.stunned[n]:
+        stunned fighter only ends its turn (Nwo.verify refuses it every other action), and
+        so do the fallen and one that acted with nothing left to move (`decide`'s first
+        tests, which read nothing of the board): those are answered before any key is
+        made, a third of the firefight's turns' questions."""
+        if self.stunned[n] or self.status[n] != ACTIVE:
+            return None
+        if self.acted and (self.spent[n] or (self.shot and not self.moved[n])):
             return None
         c = self.c
         scene = self.scene

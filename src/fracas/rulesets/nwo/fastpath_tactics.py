@@ -73,9 +73,9 @@ UNKNOWN_SHELTER: Final = 255
 
 class View:
     """What `Look` reads of where everyone stands (`see`), the same for every board of one
-    scene and kept with it (`Fight.view`): the foes and their tiles, the bodies, the shields,
-    the foes' threat zone and whether the fighter stands in it, with the bodies and shields
-    also marked by tile number for the lines of fire. It also keeps what the decisions of
+    scene and kept with it (`Fight.view`): the foes and their tiles, the bodies, the foes'
+    threat zone and whether the fighter stands in it, and the bodies and shields marked by
+    tile number for the lines of fire. It also keeps what the decisions of
     the scene's boards work out from the scene alone, for the next board of it (two
     decisions in three meet a scene met before, with other health): the tile searches by
     allowance (`reachable`), the walk toward the foes and their distances (`_nearer`),
@@ -90,7 +90,6 @@ class View:
         "marks",
         "reach",
         "sheltered",
-        "shields",
         "shooters",
         "straight",
         "threat",
@@ -101,7 +100,6 @@ class View:
         foes: tuple[int, ...],
         foe_tiles: tuple[Tile, ...],
         blocked: frozenset[Tile],
-        shields: frozenset[Tile],
         threat: frozenset[Tile],
         engaged: bool,
         marks: bytes,
@@ -110,7 +108,6 @@ class View:
         self.foes = foes
         self.foe_tiles = foe_tiles
         self.blocked = blocked
-        self.shields = shields
         self.threat = threat
         self.engaged = engaged
         self.marks = marks
@@ -140,7 +137,6 @@ def see(f: Fight, n: int) -> View:
     marks = bytearray(c.width * c.height)
     others: list[int] = []
     foes: list[int] = []
-    shielding: list[int] = []
     for m, s in enumerate(status):
         if s == DEAD or m == n:
             continue
@@ -149,7 +145,6 @@ def see(f: Fight, n: int) -> View:
             foes.append(m)
             marks[c.number(tiles[m])] = BODY
         else:  # a friend, or the helpless: no shot through
-            shielding.append(m)
             marks[c.number(tiles[m])] = SHIELD
     arms = f.arms
     threat = c.tables.zone(tuple((tiles[m], arms[m].reach) for m in foes if arms[m].holds_melee))
@@ -160,7 +155,6 @@ def see(f: Fight, n: int) -> View:
         tuple(foes),
         tuple(picked(tiles, foes)),
         frozenset(picked(tiles, others)),
-        frozenset(picked(tiles, shielding)),
         threat,
         engaged,
         bytes(marks),
@@ -185,7 +179,6 @@ class Look:
         "n",
         "options",
         "reach",
-        "shields",
         "threat",
         "tile",
         "view",
@@ -197,7 +190,7 @@ class Look:
         self.tile = f.tile[n]
         self.view = view
         self.foes, self.foe_tiles, self.engaged = view.foes, view.foe_tiles, view.engaged
-        self.blocked, self.shields, self.threat = view.blocked, view.shields, view.threat
+        self.blocked, self.threat = view.blocked, view.threat
         self.mobile = mobile(f, n)
         self.hurt = f.hurt(n)
         self.aimed = f.c.aimed[n]
@@ -225,6 +218,7 @@ def decide(f: Fight, n: int) -> Choice | None:
         return None  # BaseRuleset.verify: the fallen may only end the turn
     if f.acted and (f.spent[n] or (f.shot and not f.moved[n])):
         return None  # `_after_acting`'s first test, without reading the board
+    # (`Fight.choose` asks both before it makes a key; they stay so `decide` stands alone)
     if f.grips is not None and restrained(f, n):
         return None
     look = f.look(n)
@@ -236,7 +230,8 @@ def decide(f: Fight, n: int) -> Choice | None:
         return _after_acting(look)
     arms = f.arms[n]
     moved = f.moved[n] > 0
-    here = _best_strike(look, look.tile, _options(look, arms.places, moved, False), moved)
+    options = _options(look, arms.places, moved, False)
+    here = _best_strike(look, look.tile, look.engaged, options, moved)
     if here is None:
         reload = _reloads(f, n)
         if reload is not None:
@@ -306,7 +301,11 @@ def _bare_strike(look: Look, moved: bool) -> Choice | None:
     strikes = [
         s
         for kind in kinds
-        if (s := _best_strike(look, look.tile, _options(look, (kind,), moved, False), moved))
+        if (
+            s := _best_strike(
+                look, look.tile, look.engaged, _options(look, (kind,), moved, False), moved
+            )
+        )
     ]
     if not strikes:
         return None
@@ -359,15 +358,21 @@ def _options(look: Look, weapons: tuple[int, ...], moved: bool, nearest: bool) -
 
 
 def _best_strike(
-    look: Look, tile: Tile, options: list[_Option], moved: bool, floor: float = 0.0
+    look: Look,
+    tile: Tile,
+    engaged: bool,
+    options: list[_Option],
+    moved: bool,
+    floor: float = 0.0,
 ) -> _Best | None:
     """tactics._best_strike over `_options`: the most worthwhile strike from `tile` worth
     more than `floor`, of equals the first listed. A shot's chance is appraisal.hit_chance's,
     its line of fire judged as `verdict` does, inline (the tile search asks it a few hundred
-    times a decision), and its two chances (open, screened) worked out once per fork."""
+    times a decision), and its two chances (open, screened) worked out once per fork.
+    `engaged`: whether a foe's reach holds the tile (`Look.engaged` where the fighter
+    stands, else the tile in `Look.threat`), which the caller knows already."""
     f = look.f
     c, tiles = f.c, f.tile
-    engaged = look.engaged if tile == look.tile else tile in look.threat
     dry = f.dry[look.n]
     marks = look.view.marks
     chances = look.aimed[moved]
@@ -489,20 +494,25 @@ def _strike_after_moving(look: Look, steps: int | None) -> tuple[float, float, T
     best: tuple[float, float, Tile] | None = None
     top = everything[0][0] if everything else 0.0  # no strike is worth more than its bound
     reach, by_cost, _ = reachable(look)
+    threat = look.threat
+    far = False
     for tile in by_cost:
         floor = 0.0 if best is None else best[0] / (BETTER_BY if hurt else 1.0)
         if top <= floor:
             break  # `_best_strike` finds nothing above the floor from any tile left
-        far = steps is not None and reach[tile] > steps
-        if far or tile in look.threat:
+        if not far and steps is not None and reach[tile] > steps:
+            far = True  # the tiles come by cost: every one after this is farther too
+        if far or tile in threat:
             if tile not in closing:
                 continue  # no blow reaches a foe from here: `_best_strike` finds none
             options = melee
+            engaged = True  # read for a gun only, and `melee` holds none
         elif shoots or tile in closing:  # blows only: one is found within reach alone
             options = everything
+            engaged = False  # the tile is not in `threat`
         else:
             continue
-        strike = _best_strike(look, tile, options, True, floor)
+        strike = _best_strike(look, tile, engaged, options, True, floor)
         if strike is None:
             continue
         value = strike[0]
