@@ -142,6 +142,13 @@ def simulation() -> None:
     print(f"{build}")
     print(f"{'':12s} {'fights/s':>10s} {'faces/fight':>12s} {'overhead':>10s}")
     for ruleset, row in report.items():
+        if "trials_in_order" in row:  # simulation.long_run: a whole run's trials
+            print(
+                f"{ruleset:12s} {row['fights_per_second']:10.1f} "
+                f"{row['faces_per_fight']:12.1f} {row['overhead']:10.1f}   "
+                f"trials 0-{row['trials_in_order'] - 1:.0f} in one process"
+            )
+            continue
         if "replayed_overhead" in row:  # simulation.unseen: trials new to the process
             print(
                 f"{ruleset:12s} {row['fights_per_second']:10.1f} {'':12s} "

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, numbered
 from fracas.rulesets.nwo.appraisal import (
     _line_of_fire,
+    _shelter,
     _walked_by_cost,
     _walked_in_steps,
     _walking_distances,
@@ -29,7 +30,7 @@ from fracas.rulesets.nwo.appraisal import (
 from fracas.rulesets.nwo.fastpath import _FastPath
 from fracas.rulesets.nwo.fastpath_fork import Compiled
 from fracas.rulesets.nwo.fastpath_tables import REACHES_KEPT, Tables, _by_cost, in_reach
-from fracas.rulesets.nwo.fastpath_tactics import verdict
+from fracas.rulesets.nwo.fastpath_tactics import shelter_count, verdict
 from fracas.rulesets.nwo.grid import Grid, Tile
 from fracas.sim.job import build_fork, make_job
 from tests.sim.helpers import example
@@ -198,6 +199,23 @@ def test_the_fast_paths_line_of_fire_is_the_tactics(
     bodies, helpless = frozenset(occupied), frozenset(shields)
     expected = _line_of_fire.__wrapped__(FIREFIGHT.board, tile, target, bodies, helpless)
     assert verdict(FIREFIGHT, tile, target, bodies, helpless) == expected
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.integers(-1, FIREFIGHT.board.width),
+    st.integers(-1, FIREFIGHT.board.height),
+    st.sets(st.sampled_from(DEPOT), max_size=4),
+)
+def test_the_fast_paths_cover_count_is_the_tactics(x: int, y: int, shooters: set[Tile]) -> None:
+    """Seed, Line of Sight: "If a target is obscured by cover, or another character, they
+    are considered in 'Cover'". A hurt fighter weighs how many of the foes' guns the cover
+    next to a tile screens: on the firefight's depot, from any of its tiles, and for a tile
+    just off the map's edge too (cover on the edge names such tiles), the fast path's count
+    over its own lines of fire (`shelter_count`) is `appraisal._shelter`'s."""
+    guns = tuple(sorted(s for s in shooters if s != (x, y)))
+    expected = _shelter.__wrapped__(FIREFIGHT.board, (x, y), guns)
+    assert shelter_count(FIREFIGHT, (x, y), guns) == expected
 
 
 def test_each_pair_of_tiles_has_its_own_place_in_the_listed_lines() -> None:

@@ -888,7 +888,7 @@ class Fight:
             covered = c.sight(self.tile[n], self.tile[target]).covered or bool(
                 self.in_the_way(n, target)
             )
-            bonus = COVER_BONUS if covered and weapon.effect != "flame_area" else 0
+            bonus = COVER_BONUS if covered and weapon.screened else 0
             crit_faces: tuple[int, ...] = RANGED_DEFENSE_CRIT
         else:
             bonus = self.arms[target].guard

@@ -9,7 +9,7 @@ from itertools import count
 from typing import TYPE_CHECKING, Final, cast
 
 from fracas.core.fastpath import ForkPoint
-from fracas.core.grid import Grid
+from fracas.core.grid import Grid, _line_from_origin
 from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
@@ -88,15 +88,27 @@ class Sight:
     __slots__ = ("covered", "line", "numbers", "tiles", "walled")
 
     def __init__(self, board: Grid, a: Tile, b: Tile) -> None:
-        self.line = tuple(board.line(a, b))
+        # Grid.line: the line drawn from the origin, moved to start at `a` (here, in
+        # compiled code, where Grid.line and `_line` run in the interpreter)
+        x, y = a
+        self.line = tuple([(x + dx, y + dy) for dx, dy in _line_from_origin(b[0] - x, b[1] - y)])
         self.tiles = frozenset(self.line)
         width, height = board.width, board.height
         self.numbers = [x * height + y for x, y in self.line if 0 <= x < width and 0 <= y < height]
         """The line's tiles on the map by number (x x height + y), for `View.marks`: nobody
         stands off the map, so the tiles left out hold nobody."""
-        self.covered = board.cover_between(a, b)
-        walls = board.walls
-        self.walled = any(t in walls for t in self.line)
+        # board.cover_between and sight_blocked over the line drawn above, in compiled code
+        # (those two run in the interpreter and fetch the line again)
+        cover, walls = board.cover, board.walls
+        covered = walled = False
+        for tile in self.line:
+            if tile in walls:
+                walled = True
+            if not covered and tile in cover:
+                dx, dy = tile[0] - b[0], tile[1] - b[1]
+                covered = -1 <= dx <= 1 and -1 <= dy <= 1 and (dx != 0 or dy != 0)
+        self.covered = covered
+        self.walled = walled
 
 
 class Arm:
@@ -116,6 +128,7 @@ class Arm:
         "range",
         "ranged",
         "reach",
+        "screened",
         "slot",
         "swing",
     )
@@ -131,6 +144,9 @@ class Arm:
         self.effect = weapon.effect
         self.extra = weapon.effect in ("extra_attack_same_target", "extra_attack")
         self.blade = weapon.effect == "blade_advantage"
+        self.screened = weapon.effect != "flame_area"
+        """Whether cover screens its target (attack: a flame spreads past cover), asked at
+        every tile and foe the tactics weigh (`_best_strike`)."""
         self.hands = weapon.hands
         self.magazine = weapon.magazine
         self.range = weapon.range

@@ -1,6 +1,6 @@
 """The nwo fast path's tables of the tactics' geometry for one fork: the answers of the
-shared caches (`appraisal._zone`, `_shelter`) kept again by exactly what they read of a
-trial, without the map (the fork's own) in the key, for the shared caches hash the map
+shared cache of threat zones (`appraisal._zone`) kept again by exactly what it reads of a
+trial, without the map (the fork's own) in the key, for the shared cache hashes the map
 with every question; and the tactics' tile searches and walks toward the foes
 (`grid.reachable`, `appraisal._walking_distances`) worked out here by tile number
 (`grid_layers.layered_reach`, `appraisal.walked_numbers`, each held by a test to the tactics'
@@ -15,7 +15,7 @@ from typing import Final, TypeVar
 
 from fracas.core.grid import Grid, Numbered, _search, numbered
 from fracas.core.grid_layers import chain_of_numbers, layered_reach
-from fracas.rulesets.nwo.appraisal import _shelter, _zone, walked_numbers
+from fracas.rulesets.nwo.appraisal import _zone, walked_numbers
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.tactics import UNREACHED
 
@@ -32,9 +32,6 @@ twice as many fit in the memory it took. At 8,192 (some 5 KB each in the firefig
 costs 2.3 KB, the tiles by cost 0.6, where each is entered from 1.3) a 10,000-trial run
 still started over six times; at 16,384 it runs 5-8% faster for some 40 MB more, about
 what the views' unused sets of shields and the unstored answers to "nothing to do" freed."""
-
-SHELTERS_KEPT: Final = 1 << 14
-"""Cover counts kept, by tile and the shooters' tiles (each a small number)."""
 
 ZONES_KEPT: Final = 2048
 """Threat zones kept, by the armed foes' tiles and reaches (each up to a few dozen tiles)."""
@@ -53,7 +50,7 @@ decision that asks: read, never changed."""
 class Tables:
     """One fork's tables, filled as its trials ask."""
 
-    __slots__ = ("board", "near", "plan", "reach", "shelters", "walks", "zones")
+    __slots__ = ("board", "near", "plan", "reach", "walks", "zones")
 
     def __init__(self, board: Grid) -> None:
         self.board = board
@@ -62,7 +59,6 @@ class Tables:
         self.near: dict[tuple[Tile, int, frozenset[Tile]], frozenset[Tile]] = {}
         self.walks: dict[tuple[tuple[Tile, ...], frozenset[Tile]], list[int]] = {}
         self.zones: dict[tuple[tuple[Tile, int], ...], frozenset[Tile]] = {}
-        self.shelters: dict[tuple[Tile, tuple[Tile, ...]], int] = {}
 
     def reachable(self, start: Tile, allowance: int, blocked: frozenset[Tile]) -> Reach:
         """`grid.reachable` from `start` within `allowance` around `blocked`, less the start
@@ -114,14 +110,6 @@ class Tables:
         found = self.zones.get(reaches)  # asked at every decision: looked up before any call
         if found is None:
             found = kept(self.zones, ZONES_KEPT, reaches, lambda: _zone(self.board, reaches))
-        return found
-
-    def shelter(self, tile: Tile, shooters: tuple[Tile, ...]) -> int:
-        """`appraisal._shelter`: how many of `shooters` cover next to `tile` screens."""
-        key = (tile, shooters)
-        found = self.shelters.get(key)  # asked of every tile a hurt fighter weighs
-        if found is None:
-            found = kept(self.shelters, SHELTERS_KEPT, key, lambda: _shelter(self.board, *key))
         return found
 
 

@@ -102,7 +102,7 @@ class View:
         blocked: frozenset[Tile],
         threat: frozenset[Tile],
         engaged: bool,
-        marks: bytes,
+        marks: bytearray,
         shooters: tuple[Tile, ...],
     ) -> None:
         self.foes = foes
@@ -157,7 +157,7 @@ def see(f: Fight, n: int) -> View:
         frozenset(picked(tiles, others)),
         threat,
         engaged,
-        bytes(marks),
+        marks,
         tuple(picked(tiles, [m for m in foes if arms[m].shoots])),
     )
 
@@ -407,7 +407,7 @@ def _best_strike(
                 chance = 0.0
             else:
                 screened = seen.covered or mark == BODY
-                chance = chances[arm.effect != "flame_area" and screened]
+                chance = chances[arm.screened and screened]
         value = chance * share  # appraisal.worth
         if chance > 0 and (
             best is None or value > best_value or (value == best_value and index < best_index)
@@ -450,7 +450,7 @@ def _hit_chance(look: Look, tile: Tile, foe: int, arm: Arm, moved: bool, engaged
     found = verdict(f.c, tile, target, NOBODY, NOBODY)
     if found == _RULED_OUT:
         return 0.0
-    return look.aimed[moved][arm.effect != "flame_area" and found == _SCREENED]
+    return look.aimed[moved][arm.screened and found == _SCREENED]
 
 
 def reachable(look: Look, dash: bool = False) -> Reach:
@@ -538,20 +538,36 @@ def _within_reach(look: Look, options: list[_Option]) -> frozenset[Tile]:
 
 def shelter(look: Look, tile: Tile) -> int:
     """appraisal._shelter against the foes' guns (`View.shooters`), kept by the scene by
-    tile number (`View.sheltered`) before `Tables.shelter`'s table by tile and shooters."""
+    tile number (`View.sheltered`); a tile off the map (`cover_within` names some) is
+    counted each time."""
     view = look.view
     c = look.f.c
-    if not c.on_map(tile):  # `cover_within` names tiles off the map
-        return c.tables.shelter(tile, view.shooters)
+    if not c.on_map(tile):
+        return shelter_count(c, tile, view.shooters)
     counts = view.sheltered
     if counts is None:
         counts = view.sheltered = bytearray([UNKNOWN_SHELTER]) * (c.width * c.height)
     number = c.number(tile)
     found = counts[number]
     if found == UNKNOWN_SHELTER:
-        found = c.tables.shelter(tile, view.shooters)
+        found = shelter_count(c, tile, view.shooters)
         if found < UNKNOWN_SHELTER:
             counts[number] = found
+    return found
+
+
+def shelter_count(c: Compiled, tile: Tile, shooters: tuple[Tile, ...]) -> int:
+    """appraisal._shelter over the fork's own lines of fire: none without cover next to the
+    tile (`Compiled.beside_cover`), else the shooters whose line to it cover screens
+    (`Sight.covered`, `cover_between`'s test; `_screened` asks `_between` first, which
+    every cover tile on the line passes, for it lies strictly between the two ends).
+    tests/rulesets/nwo/test_grid_tables.py holds it to `_shelter`."""
+    if tile not in c.beside_cover:
+        return 0
+    found = 0
+    for shooter in shooters:
+        if c.sight(shooter, tile).covered:
+            found += 1
     return found
 
 
