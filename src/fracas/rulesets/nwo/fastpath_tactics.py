@@ -63,7 +63,8 @@ _Best = tuple[float, float, int, int]
 """tactics._Strike: its value, its chance, the foe and the weapon's place in hand."""
 
 
-BODY, SHIELD = 1, 2
+BODY: Final = 1
+SHIELD: Final = 2
 """`View.marks`: someone stands there (a shot past screens), or a friend or the helpless
 does (no shot past)."""
 
