@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
-from fracas.core.grid_layers import chain, layered_search
+from fracas.core.grid_layers import chain, layered_search, numbered_ends
 from fracas.core.validation import Int
 
 Tile = tuple[int, int]
@@ -231,17 +231,8 @@ def _layered(
     The entries it leaves out of a layer change neither the others' order nor the tiles
     found. The loop is `grid_layers.layered_search`, which the compiled build takes."""
     plan = numbered(board)
-    bodies, first = _numbers(plan, board, start, blocked)
+    bodies, first = numbered_ends(plan.height, board.width, start, blocked)
     return MappingProxyType(layered_search(plan.tiles, plan.moves, bodies, first, budget))
-
-
-def _numbers(
-    plan: Numbered, board: Grid, start: Tile, blocked: frozenset[Tile]
-) -> tuple[list[int], int]:
-    """The bodies on the map and the start as tile numbers (`Numbered`)."""
-    height = plan.height
-    bodies = [x * height + y for x, y in blocked if board.inside((x, y))]
-    return bodies, start[0] * height + start[1]
 
 
 class Numbered:

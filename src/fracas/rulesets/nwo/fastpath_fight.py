@@ -26,7 +26,7 @@ from fracas.rulesets.nwo.fastpath_fork import (
     half,
 )
 from fracas.rulesets.nwo.fastpath_tables import kept
-from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, View, decide, mobile, see
+from fracas.rulesets.nwo.fastpath_tactics import Handback, Look, View, decide, idle, mobile, see
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.options import NwoOptions
 from fracas.rulesets.nwo.rules.arms import RELOAD_DC
@@ -451,12 +451,10 @@ class Fight:
         board's, which may be equal).
         Its own hold, if any, ends the key (`Grips.situation`: 0 while nobody is held). A
         stunned fighter only ends its turn (Nwo.verify refuses it every other action), and
-        so do the fallen and one that acted with nothing left to move (`decide`'s first
+        so do the fallen and one that acted with nothing left to move (`idle`, `decide`'s first
         tests, which read nothing of the board): those are answered before any key is
         made, a third of the firefight's turns' questions."""
-        if self.stunned[n] or self.status[n] != ACTIVE:
-            return None
-        if self.acted and (self.spent[n] or (self.shot and not self.moved[n])):
+        if self.stunned[n] or idle(self, n):
             return None
         c = self.c
         scene = self.scene

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypeVar
 
 from fracas.core.grid import Grid, Numbered, _search, numbered
-from fracas.core.grid_layers import chain_of_numbers, layered_reach
+from fracas.core.grid_layers import chain_of_numbers, layered_reach, numbered_ends
 from fracas.rulesets.nwo.appraisal import _zone, walked_numbers
 from fracas.rulesets.nwo.grid import Tile
 from fracas.rulesets.nwo.tactics import UNREACHED
@@ -132,14 +132,12 @@ def _by_cost(
 ) -> Reach:
     """Grid.reachable's search, less the start, its tiles by cost, and where each tile is
     entered from (`Reach`): where every step costs one, made in one compiled pass over the
-    map's tile numbers (`grid_layers.layered_reach`, the bodies numbered here, in compiled
-    code), else read from the map's own search. Not kept in `grid._search`'s cache (this
-    table keeps it)."""
+    map's tile numbers (`grid_layers.layered_reach`, the ends numbered by
+    `grid_layers.numbered_ends`, both compiled), else read from the map's own search. Not
+    kept in `grid._search`'s cache (this table keeps it)."""
     height = plan.height
     if board.diagonal == "one":
-        width = plan.size // height
-        bodies = [x * height + y for x, y in blocked if 0 <= x < width and 0 <= y < height]
-        first = start[0] * height + start[1]
+        bodies, first = numbered_ends(height, board.width, start, blocked)
         return layered_reach(plan.tiles, plan.moves, bodies, first, allowance)
     search = _search(board, start, allowance, blocked)
     costs = {tile: cost for tile, (cost, _) in search.items() if tile != start}

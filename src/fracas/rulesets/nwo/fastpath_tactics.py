@@ -215,11 +215,8 @@ class Look:
 def decide(f: Fight, n: int) -> Choice | None:
     """tactics._wishes, then `first_legal`: the first wish `verify` accepts, or None to end
     the turn."""
-    if f.status[n] != ACTIVE:
-        return None  # BaseRuleset.verify: the fallen may only end the turn
-    if f.acted and (f.spent[n] or (f.shot and not f.moved[n])):
-        return None  # `_after_acting`'s first test, without reading the board
-    # (`Fight.choose` asks both before it makes a key; they stay so `decide` stands alone)
+    if idle(f, n):
+        return None
     if f.grips is not None and restrained(f, n):
         return None
     look = f.look(n)
@@ -263,6 +260,15 @@ def decide(f: Fight, n: int) -> Choice | None:
         if target is not None:
             return (DASH, *target)
     return _approach(look)
+
+
+def idle(f: Fight, n: int) -> bool:
+    """Whether the fighter can only end its turn, read without the board: it has fallen
+    (BaseRuleset.verify: the fallen may only end the turn), or it acted with nothing left
+    to move (`_after_acting`'s first test). `Fight.choose` asks it before it makes a key."""
+    if f.status[n] != ACTIVE:
+        return True
+    return f.acted and (f.spent[n] or (f.shot and not f.moved[n]))
 
 
 def mobile(f: Fight, n: int) -> bool:
