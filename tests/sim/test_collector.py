@@ -1,5 +1,6 @@
-"""sim/collector.py: the caches frozen during a range of trials, and thawed after it; what
-a process that kept a fork holds, frozen at its exit."""
+"""sim/collector.py: the caches frozen during a range of trials, and thawed after it; the
+collector paused over a range but for the engine's trials, for a fast path's trials make no
+cycle; what a process that kept a fork holds, frozen at its exit."""
 
 from __future__ import annotations
 
@@ -9,7 +10,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from fracas.sim.collector import caches_frozen
+import pytest
+
+from fracas.scenario import load_scenario
+from fracas.sim.collector import caches_frozen, collecting
+from fracas.sim.job import build_fork, fight_dice, make_job
+from fracas.sim.trial import play_fast
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -27,6 +33,65 @@ def test_a_range_freezes_what_is_held_and_thaws_it_at_the_end() -> None:
         played()
         assert gc.get_freeze_count() >= frozen_at_entry + len(kept)
     assert gc.get_freeze_count() == 0
+
+
+def test_a_range_pauses_the_collector_but_for_the_engines_trials() -> None:
+    """Paused within the range, running within `collecting`, as it was after both."""
+    assert gc.isenabled()
+    with caches_frozen():
+        assert not gc.isenabled()
+        with collecting():
+            assert gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with collecting():  # outside a range: left as it is
+        assert gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_collector_paused_by_the_process_itself_stays_paused() -> None:
+    """Something else turned the collector off: neither the range nor `collecting` turns
+    it on."""
+    gc.disable()
+    try:
+        with caches_frozen(), collecting():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "lines-skirmish.yaml",
+        "nwo-firefight.yaml",
+        "nwo-ambush-at-the-pump.yaml",
+        "tiers-duel.yaml",
+        "pools-squad-assault.yaml",
+        "pools-brawl.yaml",
+        "fatewalker-duel.yaml",
+    ],
+)
+def test_a_fast_paths_trials_leave_nothing_for_the_collector(example: str) -> None:
+    """Why the range may pause the collector: whatever a fast path's trial let go of,
+    reference counting freed. The fork is built and one trial played first (what they
+    keep is kept for good); then forty trials with the collector off leave no cycle."""
+    job = make_job(load_scenario(EXAMPLES / example), 1, {}, None)
+    fork = build_fork(job)
+    assert fork.fast is not None
+    play_fast(fork, 0, fight_dice(job.seed, 0), job.max_rounds)
+    gc.collect()
+    gc.disable()
+    try:
+        finished = [
+            play_fast(fork, index, fight_dice(job.seed, index), job.max_rounds)
+            for index in range(1, 41)
+        ]
+        assert any(trial is not None for trial in finished)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_a_range_thaws_even_when_a_trial_fails() -> None:

@@ -19,7 +19,7 @@ from fracas.core.fastpath import ForkPoint
 from fracas.core.registry import get_ruleset
 from fracas.runner import run_scenario
 from fracas.scenario import ScenarioSpec
-from fracas.sim.collector import caches_frozen, frozen_at_exit
+from fracas.sim.collector import caches_frozen, collecting, frozen_at_exit
 from fracas.sim.policies import POLICIES
 from fracas.sim.tally import Tally, tally
 from fracas.sim.trial import Fork, Trial, play, play_fast
@@ -127,8 +127,9 @@ def play_range(job: Job, start: int, stop: int) -> list[Trial]:
                 if trial is not None:
                     played.append(trial)
                     continue
-            dice, policy_dice = trial_dice(job.seed, index)
-            played.append(play(fork, index, dice, policy_dice, policies, job.max_rounds))
+            with collecting():  # the engine may leave cycles: the collector runs for it
+                dice, policy_dice = trial_dice(job.seed, index)
+                played.append(play(fork, index, dice, policy_dice, policies, job.max_rounds))
     return played
 
 
