@@ -140,28 +140,28 @@ def simulation() -> None:
     build = report.pop("build")
     print("\nfracas sim, one process, the tactics policy (goal: overhead at most 10)")
     print(f"{build}")
-    print(f"{'':12s} {'fights/s':>10s} {'faces/fight':>12s} {'overhead':>10s}")
+    print(f"{'':16s} {'fights/s':>10s} {'faces/fight':>12s} {'overhead':>10s}")
     for ruleset, row in report.items():
         if "trials_in_order" in row:  # simulation.long_run: a whole run's trials
             print(
-                f"{ruleset:12s} {row['fights_per_second']:10.1f} "
+                f"{ruleset:16s} {row['fights_per_second']:10.1f} "
                 f"{row['faces_per_fight']:12.1f} {row['overhead']:10.1f}   "
                 f"trials 0-{row['trials_in_order'] - 1:.0f} in one process"
             )
             continue
         if "replayed_overhead" in row:  # simulation.unseen: trials new to the process
             print(
-                f"{ruleset:12s} {row['fights_per_second']:10.1f} {'':12s} "
+                f"{ruleset:16s} {row['fights_per_second']:10.1f} {'':12s} "
                 f"{row['overhead']:10.1f}   replayed {row['replayed_overhead']:.1f}"
             )
             continue
         print(
-            f"{ruleset:12s} {row['fights_per_second']:10.1f} {row['faces_per_fight']:12.1f} "
+            f"{ruleset:16s} {row['fights_per_second']:10.1f} {row['faces_per_fight']:12.1f} "
             f"{row['overhead']:10.1f}"
         )
         if "fast_overhead" in row:  # the ruleset's fast path, what `fracas sim` plays
             print(
-                f"{ruleset + ' fast':12s} {row['fast_fights_per_second']:10.1f} "
+                f"{ruleset + ' fast':16s} {row['fast_fights_per_second']:10.1f} "
                 f"{row['faces_per_fight']:12.1f} {row['fast_overhead']:10.1f}   "
                 f"engine / fast {row['engine_over_fast']:.1f}"
             )
