@@ -48,8 +48,10 @@ typecheck: $(STAMP)
 
 # Twice: every test over the compiled build, then the fast paths' identity tests (with the nwo
 # tests that spy on its methods, which compiled classes cannot be patched for) and the map
-# searches' (core/grid_layers.py is compiled too) as plain Python.
-FAST_PATH_TESTS := $(wildcard tests/sim/test_*_fastpath.py) tests/rulesets/nwo/test_grid_tables.py
+# searches' and lines' (core/grid_layers.py and core/grid_lines.py are compiled too) as plain
+# Python.
+FAST_PATH_TESTS := $(wildcard tests/sim/test_*_fastpath.py) tests/rulesets/nwo/test_grid_tables.py \
+	tests/core/test_grid_lines.py
 pytest: $(STAMP) $(COMPILED)
 	$(BIN)/pytest
 	FRACAS_PURE=1 $(BIN)/pytest $(FAST_PATH_TESTS) tests/core/test_compiled.py

@@ -42,6 +42,7 @@ COMPILED_MODULES = (
     "fracas.rulesets.nwo.appraisal",
     "fracas.rulesets.nwo.grid",
     "fracas.core.grid_layers",
+    "fracas.core.grid_lines",
     "fracas.core.initiative",
     "fracas.rulesets.lines.fastpath",
     "fracas.rulesets.tiers.fastpath.compiled",
@@ -58,10 +59,11 @@ COMPILED_MODULES = (
     "fracas.rulesets.fatewalker.fastpath.fork",
 )
 """What the build compiles: every ruleset's simulation fast path (nwo's with the searches
-it shares with the tactics, `appraisal` and `grid`, and the map's layered search the tile
-searches run, `core.grid_layers`, and the initiative ranking the nwo and pools fast paths
-share with the engine, `core.initiative`: called through the interpreter it was a twelfth
-of a replayed firefight), but for the packages' `__init__` modules, which only decide
+it shares with the tactics, `appraisal` and `grid`, the map's layered search the tile
+searches run, `core.grid_layers`, the map's drawing of a line of fire, `core.grid_lines`,
+and the initiative ranking the nwo and pools fast paths share with the engine,
+`core.initiative`: called through the interpreter it was a twelfth of a replayed
+firefight), but for the packages' `__init__` modules, which only decide
 whether a fork is within the fast path. A module here must not
 be subclassed or patched by uncompiled code (mypyc's classes refuse both); the tests that
 spy on nwo's fast path's methods run in the pure pass. Two habits of plain Python do not

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator
 
 from fracas.core.grid_layers import chain, layered_search, numbered_ends
+from fracas.core.grid_lines import drawn
 from fracas.core.validation import Int
 
 Tile = tuple[int, int]
@@ -277,50 +278,13 @@ def _costs(board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]) -> M
 def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
     """The geometry of a line of fire depends on its ends only, and the same lines are asked
     for again and again (every target, every turn): cached. It is the same line moved
-    wherever it starts (`_entry` reads differences only, and moving tiles keeps their
-    order), so it is drawn once per offset and moved here."""
+    wherever it starts (`grid_lines.entered` reads differences only, and moving tiles keeps
+    their order), so it is drawn once per offset and moved here."""
     x, y = a
     return tuple((x + dx, y + dy) for dx, dy in _line_from_origin(b[0] - x, b[1] - y))
 
 
 @lru_cache(maxsize=16384)
 def _line_from_origin(width: int, height: int) -> tuple[Tile, ...]:
-    """The line from (0, 0) to (width, height) (`_line`'s drawing)."""
-    return _drawn((0, 0), (width, height))
-
-
-def _drawn(a: Tile, b: Tile) -> tuple[Tile, ...]:
-    """The tiles whose inside the segment from a's centre to b's crosses, by where it
-    enters them."""
-    (x0, y0), (x1, y1) = a, b
-    crossed: list[tuple[int, Tile]] = []
-    for cx in range(min(x0, x1), max(x0, x1) + 1):
-        for cy in range(min(y0, y1), max(y0, y1) + 1):
-            if (cx, cy) in (a, b):
-                continue
-            entry = _entry(x0, x1, cx, y0, y1, cy)
-            if entry is not None:
-                crossed.append((entry, (cx, cy)))
-    return tuple(tile for _, tile in sorted(crossed))
-
-
-def _entry(x0: int, x1: int, cx: int, y0: int, y1: int, cy: int) -> int | None:
-    """Where the segment from a to b enters the open square of tile (cx, cy), or None if it
-    never passes through its inside.
-
-    The answer is exact in whole numbers: the way along the segment is measured in steps of
-    1 / (2 * |dx| * |dy|) (a zero counted as 1), which every square's edge, lying on a half
-    tile, falls on; so no fractions are needed to compare entries exactly."""
-    dx, dy = x1 - x0, y1 - y0
-    scale = 2 * max(abs(dx), 1) * max(abs(dy), 1)
-    low, high = 0, scale
-    for start, delta, centre, other in ((x0, dx, cx, dy), (y0, dy, cy, dx)):
-        if delta == 0:
-            if centre != start:
-                return None
-            continue
-        per_half_tile = max(abs(other), 1) if delta > 0 else -max(abs(other), 1)
-        t1 = (2 * centre - 1 - 2 * start) * per_half_tile
-        t2 = (2 * centre + 1 - 2 * start) * per_half_tile
-        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
-    return low if low < high else None
+    """The line from (0, 0) to (width, height) (`_line`'s drawing, `grid_lines.drawn`)."""
+    return drawn((0, 0), (width, height))

@@ -5,7 +5,7 @@ foes several times a decision; the simulator's fast path asks the same questions
 hundred times a decision. Each cheaper way below must give exactly the answer of the way it
 replaces, down to the order in which tiles are found (the tactics' tile order and a move's
 path read it): `grid._layered` against `grid._dijkstra`, a line drawn from its offset
-(`grid._line`) against one drawn where it stands (`grid._drawn`), the breadth-first walking
+(`grid._line`) against one drawn where it stands (`grid_lines.drawn`), the breadth-first walking
 distances against Dijkstra's (`appraisal._walked_in_steps`, `_walked_by_cost`), and the fast
 path's line of fire (`fastpath_tactics.verdict`) against `appraisal._line_of_fire`."""
 
@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fracas.core.grid import _dijkstra, _drawn, _layered, _line, _search, numbered
+from fracas.core.grid import _dijkstra, _layered, _line, _search, numbered
+from fracas.core.grid_lines import drawn
 from fracas.rulesets.nwo.appraisal import (
     _line_of_fire,
     _shelter,
@@ -129,7 +130,7 @@ def test_a_line_drawn_from_its_offset_is_the_line_drawn_where_it_stands() -> Non
     tiles = [(x, y) for x in range(17) for y in range(11)]
     for a in tiles:
         for b in tiles:
-            assert _line(a, b) == _drawn(a, b), (a, b)
+            assert _line(a, b) == drawn(a, b), (a, b)
 
 
 @settings(max_examples=300, deadline=None)
