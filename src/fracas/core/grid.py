@@ -20,7 +20,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator
 
 from fracas.core.grid_layers import chain, layered_search, numbered_ends
-from fracas.core.grid_lines import drawn
+from fracas.core.grid_lines import beside, line
 from fracas.core.validation import Int
 
 Tile = tuple[int, int]
@@ -105,10 +105,7 @@ class Grid:
 
     def cover_between(self, shooter: Tile, target: Tile) -> bool:
         """A cover tile next to the target lies on the line of fire (the contract's reading)."""
-        return any(
-            tile in self.cover and max(abs(tile[0] - target[0]), abs(tile[1] - target[1])) == 1
-            for tile in _line(shooter, target)
-        )
+        return any(tile in self.cover and beside(tile, target) for tile in _line(shooter, target))
 
     def neighbours(self, tile: Tile) -> tuple[Tile, ...]:
         """The tiles one legal step away: walkable, and not a diagonal squeeze between walls."""
@@ -277,14 +274,5 @@ def _costs(board: Grid, start: Tile, budget: int, blocked: frozenset[Tile]) -> M
 @lru_cache(maxsize=65536)
 def _line(a: Tile, b: Tile) -> tuple[Tile, ...]:
     """The geometry of a line of fire depends on its ends only, and the same lines are asked
-    for again and again (every target, every turn): cached. It is the same line moved
-    wherever it starts (`grid_lines.entered` reads differences only, and moving tiles keeps
-    their order), so it is drawn once per offset and moved here."""
-    x, y = a
-    return tuple((x + dx, y + dy) for dx, dy in _line_from_origin(b[0] - x, b[1] - y))
-
-
-@lru_cache(maxsize=16384)
-def _line_from_origin(width: int, height: int) -> tuple[Tile, ...]:
-    """The line from (0, 0) to (width, height) (`_line`'s drawing, `grid_lines.drawn`)."""
-    return drawn((0, 0), (width, height))
+    for again and again (every target, every turn): `grid_lines.line`, cached by its ends."""
+    return line(a, b)

@@ -3,11 +3,36 @@ compiled build (fracas/compiled.py) can take it: a simulated run draws each offs
 once per process, some six hundred on the firefight's map, and as plain Python the drawing
 took about a tenth of a 1,000-trial run's fights (under the interpreter, each of a line's
 tiles was a call with a tuple of tuples unpacked and a `min` and `max` through the builtins).
-It reads whole numbers only, which compiled code handles without the interpreter."""
+It reads whole numbers only, which compiled code handles without the interpreter. The line
+between two tiles (`line`) and the cover rule's "next to the target" (`beside`) are here
+too, so that `grid.Grid` and the nwo fast path's `Sight` ask one definition of each."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 Tile = tuple[int, int]
+
+
+def line(a: Tile, b: Tile) -> tuple[Tile, ...]:
+    """The tiles strictly between a and b that the line of their centres crosses, nearest to
+    `a` first: the line from the origin to b's offset, moved to start at `a` (`entered`
+    reads differences only, and moving tiles keeps their order)."""
+    x, y = a
+    return tuple([(x + dx, y + dy) for dx, dy in _from_origin(b[0] - x, b[1] - y)])
+
+
+@lru_cache(maxsize=16384)
+def _from_origin(width: int, height: int) -> tuple[Tile, ...]:
+    """The line from (0, 0) to (width, height), drawn once per offset and process."""
+    return drawn((0, 0), (width, height))
+
+
+def beside(tile: Tile, target: Tile) -> bool:
+    """Whether `tile` is one of the eight next to `target` (the contract's reading of cover
+    "next to the target")."""
+    dx, dy = tile[0] - target[0], tile[1] - target[1]
+    return -1 <= dx <= 1 and -1 <= dy <= 1 and (dx != 0 or dy != 0)
 
 
 def drawn(a: Tile, b: Tile) -> tuple[Tile, ...]:

@@ -47,29 +47,29 @@ def caches_frozen(every: int = FREEZE_EVERY) -> Iterator[Callable[[], None]]:
         if count % every == 0:
             gc.freeze()
 
-    pausing = gc.isenabled()
+    global _paused
+    _paused = gc.isenabled()  # one range at a time: a second sees the freeze and returns
     gc.freeze()
-    if pausing:
-        gc.disable()
-    _paused.append(pausing)
+    gc.disable()
     try:
         yield played
     finally:
-        _paused.pop()
-        if pausing:
+        if _paused:
             gc.enable()
+        _paused = False
         gc.unfreeze()
 
 
-_paused: list[bool] = []
-"""Whether the innermost `caches_frozen` paused the collector (one entry a range open)."""
+_paused = False
+"""Whether the open range (`caches_frozen`) paused the collector, which it did not if the
+process had paused it itself."""
 
 
 @contextmanager
 def collecting() -> Iterator[None]:
     """The collector running again for the body (the engine playing a trial, whose events
     and states may make cycles), if the range paused it; paused again after."""
-    resume = bool(_paused) and _paused[-1]
+    resume = _paused
     if resume:
         gc.enable()
     try:

@@ -9,7 +9,8 @@ from itertools import count
 from typing import TYPE_CHECKING, Final, cast
 
 from fracas.core.fastpath import ForkPoint
-from fracas.core.grid import Grid, _line_from_origin
+from fracas.core.grid import Grid
+from fracas.core.grid_lines import beside, line
 from fracas.core.records import replace
 from fracas.core.state import EncounterState, Status
 from fracas.core.turns import InitiativeTurns
@@ -88,10 +89,9 @@ class Sight:
     __slots__ = ("covered", "line", "numbers", "tiles", "walled")
 
     def __init__(self, board: Grid, a: Tile, b: Tile) -> None:
-        # Grid.line: the line drawn from the origin, moved to start at `a` (here, in
-        # compiled code, where Grid.line and `_line` run in the interpreter)
-        x, y = a
-        self.line = tuple([(x + dx, y + dy) for dx, dy in _line_from_origin(b[0] - x, b[1] - y)])
+        # Grid.line's own line, asked of the compiled `grid_lines` straight (Grid.line and its
+        # cache `_line` run in the interpreter; the fork keeps this Sight per pair instead)
+        self.line = line(a, b)
         self.tiles = frozenset(self.line)
         width, height = board.width, board.height
         self.numbers = [x * height + y for x, y in self.line if 0 <= x < width and 0 <= y < height]
@@ -105,8 +105,7 @@ class Sight:
             if tile in walls:
                 walled = True
             if not covered and tile in cover:
-                dx, dy = tile[0] - b[0], tile[1] - b[1]
-                covered = -1 <= dx <= 1 and -1 <= dy <= 1 and (dx != 0 or dy != 0)
+                covered = beside(tile, b)
         self.covered = covered
         self.walled = walled
 
